@@ -1,0 +1,72 @@
+// AES kernel interface (FIPS 197), one table per lane.
+//
+// A lane expands a key into AesRoundKeys in its own private layout (byte
+// round keys for the crypto-extension lane, bit-sliced planes for the
+// portable lane), so a key schedule must only be used with the lane that
+// made it.  Kernels take whole 16-byte blocks and carry the chaining value
+// (CBC IV, CTR counter block) in and out, so splitting a message into
+// several calls gives the same bytes as one call.  Padding, partial blocks
+// and buffering live in the mode code above (provider/dispatch).
+//
+// Common contract of the block functions:
+//   - `blocks` is a count of 16-byte blocks; 0 is allowed and does nothing;
+//   - `in == out` (in place) is allowed; other overlap is not;
+//   - no alignment is required of in, out or the chaining value;
+//   - constant time with respect to keys and data.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "cpu_features.h"
+
+namespace armaccel {
+
+inline constexpr std::size_t kAesBlockBytes = 16;
+
+// Expanded key schedule; layout private to the lane that produced it.
+// 120 64-bit words hold the largest layout: 15 round keys of AES-256, each
+// as eight 64-bit bit planes (portable lane).
+struct AesRoundKeys {
+  alignas(16) std::uint64_t words[120];
+  std::uint32_t rounds;    // Nr: 10, 12 or 14 (FIPS 197 Table 3)
+  std::uint32_t lane_tag;  // set by the lane, to catch a schedule used by another lane
+};
+
+struct AesKernel {
+  const char* lane;      // e.g. "aes-ce", "aes-portable"
+  CpuFeatures required;  // features the lane's instructions need
+
+  // KeyExpansion (FIPS 197 §5.2) for encryption, and for the inverse cipher
+  // (§5.3).  key_bytes must be 16, 24 or 32; otherwise returns false and
+  // leaves `rk` unspecified.
+  bool (*set_encrypt_key)(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes);
+  bool (*set_decrypt_key)(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes);
+
+  // ECB (SP 800-38A §6.1): each block independently, with an encryption or
+  // a decryption schedule respectively.
+  void (*ecb_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks);
+  void (*ecb_decrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks);
+
+  // CBC (SP 800-38A §6.2).  iv[16] holds the chaining value in and the last
+  // ciphertext block out.
+  void (*cbc_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks, std::uint8_t iv[16]);
+  void (*cbc_decrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks, std::uint8_t iv[16]);
+
+  // CTR (SP 800-38A §6.5) with the whole 16-byte counter block taken as one
+  // 128-bit big-endian integer, incremented once per block and wrapping
+  // modulo 2^128 (OpenSSL's AES-*-CTR).  counter[16] is advanced by
+  // `blocks`.  Encryption schedule.
+  void (*ctr_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks, std::uint8_t counter[16]);
+};
+
+// The portable, constant-time (bit-sliced, no table lookups) lane; always
+// built, the oracle every other lane is tested against.
+extern const AesKernel kAesPortable;
+
+}  // namespace armaccel

@@ -1,0 +1,335 @@
+// AES, portable lane "aes-portable": bit-sliced, constant time (FIPS 197).
+//
+// Four blocks are processed at once in eight 64-bit planes: plane b holds
+// bit b of all 64 state bytes, at bit position 16*block + 4*column + row.
+// ShiftRows and MixColumns become shifts and masks inside each 16-bit block
+// group; SubBytes is the Boyar-Peralta circuit (aes_bitslice.h).  Round keys
+// are stored pre-sliced (each replicated over the four block groups), so the
+// same schedule serves encryption and the inverse cipher.  Sequential CBC
+// encryption uses one of the four block slots.
+#include <cstring>
+
+#include "aes.h"
+#include "aes_bitslice.h"
+#include "bytes.h"
+#include "wipe.h"
+
+namespace armaccel {
+namespace {
+
+using aes_bitslice::inv_sub_bytes;
+using aes_bitslice::sub_bytes;
+using aes_bitslice::xtime;
+
+constexpr std::uint32_t kLaneTag = 0x41505254;  // "APRT"
+
+// Exchanges the bits of `a` selected by mask << shift with the bits of `b`
+// selected by mask.
+inline void swap_move(std::uint64_t& a, std::uint64_t& b, std::uint64_t mask, int shift) {
+  const std::uint64_t t = ((a >> shift) ^ b) & mask;
+  b ^= t;
+  a ^= t << shift;
+}
+
+// Transposes the 8x8 bit matrix held in x (byte r = row r, bit c = column c).
+inline std::uint64_t transpose_bits8x8(std::uint64_t x) {
+  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
+  x ^= t ^ (t << 7);
+  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCull;
+  x ^= t ^ (t << 14);
+  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
+  x ^= t ^ (t << 28);
+  return x;
+}
+
+// Transposes the 8x8 byte matrix x[word][byte] in place.
+inline void transpose_bytes8x8(std::uint64_t x[8]) {
+  for (int j = 0; j < 8; j += 2) swap_move(x[j], x[j + 1], 0x00FF00FF00FF00FFull, 8);
+  for (int j = 0; j < 8; j += 4) {
+    swap_move(x[j], x[j + 2], 0x0000FFFF0000FFFFull, 16);
+    swap_move(x[j + 1], x[j + 3], 0x0000FFFF0000FFFFull, 16);
+  }
+  for (int j = 0; j < 4; ++j) swap_move(x[j], x[j + 4], 0x00000000FFFFFFFFull, 32);
+}
+
+// 64 bytes (four blocks) -> planes: q[b] bit n = bit b of in[n].
+void slice(const std::uint8_t in[64], std::uint64_t q[8]) {
+  for (int j = 0; j < 8; ++j) q[j] = transpose_bits8x8(bytes::load_le64(in + 8 * j));
+  transpose_bytes8x8(q);
+}
+
+// Inverse of slice().
+void unslice(std::uint64_t q[8], std::uint8_t out[64]) {
+  transpose_bytes8x8(q);
+  for (int j = 0; j < 8; ++j) bytes::store_le64(out + 8 * j, transpose_bits8x8(q[j]));
+}
+
+// Masks replicated over the four 16-bit block groups.
+constexpr std::uint64_t rep(std::uint64_t group) {
+  return group | (group << 16) | (group << 32) | (group << 48);
+}
+
+// ShiftRows (§5.1.2): row r of each block rotates left by r columns, i.e. the
+// bit at nibble c comes from nibble c + r.
+inline std::uint64_t shift_rows_plane(std::uint64_t x) {
+  return (x & rep(0x1111)) | ((x >> 4) & rep(0x0222)) | ((x << 12) & rep(0x2000)) |
+         ((x >> 8) & rep(0x0044)) | ((x << 8) & rep(0x4400)) | ((x >> 12) & rep(0x0008)) |
+         ((x << 4) & rep(0x8880));
+}
+
+// InvShiftRows (§5.3.1): the bit at nibble c comes from nibble c - r.
+inline std::uint64_t inv_shift_rows_plane(std::uint64_t x) {
+  return (x & rep(0x1111)) | ((x << 4) & rep(0x2220)) | ((x >> 12) & rep(0x0002)) |
+         ((x >> 8) & rep(0x0044)) | ((x << 8) & rep(0x4400)) | ((x >> 4) & rep(0x0888)) |
+         ((x << 12) & rep(0x8000));
+}
+
+// Row rotations inside each column nibble: result row r = input row r + k.
+inline std::uint64_t rot_rows1(std::uint64_t x) {
+  return ((x >> 1) & rep(0x7777)) | ((x << 3) & rep(0x8888));
+}
+inline std::uint64_t rot_rows2(std::uint64_t x) {
+  return ((x >> 2) & rep(0x3333)) | ((x << 2) & rep(0xCCCC));
+}
+
+// MixColumns (§5.1.3): out = 2·(a ^ rot1 a) ^ rot1 a ^ rot2(a ^ rot1 a).
+void mix_columns(std::uint64_t q[8]) {
+  std::uint64_t r1[8], s[8], s2[8];
+  for (int b = 0; b < 8; ++b) {
+    r1[b] = rot_rows1(q[b]);
+    s[b] = q[b] ^ r1[b];
+  }
+  xtime(s, s2);
+  for (int b = 0; b < 8; ++b) q[b] = s2[b] ^ r1[b] ^ rot_rows2(s[b]);
+}
+
+// InvMixColumns (§5.3.3) as MixColumns after multiplying each column by
+// {04}x^2 + {05}: u = a ^ 4·(a ^ rot2 a).
+void inv_mix_columns(std::uint64_t q[8]) {
+  std::uint64_t t[8];
+  for (int b = 0; b < 8; ++b) t[b] = q[b] ^ rot_rows2(q[b]);
+  xtime(t, t);
+  xtime(t, t);
+  for (int b = 0; b < 8; ++b) q[b] ^= t[b];
+  mix_columns(q);
+}
+
+inline void add_round_key(std::uint64_t q[8], const std::uint64_t* rk) {
+  for (int b = 0; b < 8; ++b) q[b] ^= rk[b];
+}
+
+void encrypt_planes(const AesRoundKeys* rk, std::uint64_t q[8]) {
+  const unsigned nr = rk->rounds;
+  add_round_key(q, rk->words);
+  for (unsigned round = 1; round < nr; ++round) {
+    sub_bytes(q);
+    for (int b = 0; b < 8; ++b) q[b] = shift_rows_plane(q[b]);
+    mix_columns(q);
+    add_round_key(q, rk->words + 8 * round);
+  }
+  sub_bytes(q);
+  for (int b = 0; b < 8; ++b) q[b] = shift_rows_plane(q[b]);
+  add_round_key(q, rk->words + 8 * nr);
+}
+
+void decrypt_planes(const AesRoundKeys* rk, std::uint64_t q[8]) {
+  const unsigned nr = rk->rounds;
+  add_round_key(q, rk->words + 8 * nr);
+  for (unsigned round = nr - 1; round >= 1; --round) {
+    for (int b = 0; b < 8; ++b) q[b] = inv_shift_rows_plane(q[b]);
+    inv_sub_bytes(q);
+    add_round_key(q, rk->words + 8 * round);
+    inv_mix_columns(q);
+  }
+  for (int b = 0; b < 8; ++b) q[b] = inv_shift_rows_plane(q[b]);
+  inv_sub_bytes(q);
+  add_round_key(q, rk->words);
+}
+
+// SubWord (§5.2) on a 4-byte word held as bytes w[0..3], by the same circuit
+// on 32-bit planes (bit k of plane b = bit b of w[k]).
+void sub_word(std::uint8_t w[4]) {
+  std::uint32_t q[8];
+  for (int b = 0; b < 8; ++b) {
+    std::uint32_t plane = 0;
+    for (int k = 0; k < 4; ++k) plane |= std::uint32_t{(w[k] >> b) & 1u} << k;
+    q[b] = plane;
+  }
+  sub_bytes(q);
+  for (int k = 0; k < 4; ++k) {
+    std::uint8_t v = 0;
+    for (int b = 0; b < 8; ++b) v = static_cast<std::uint8_t>(v | (((q[b] >> k) & 1u) << b));
+    w[k] = v;
+  }
+  wipe(q, sizeof q);
+}
+
+// KeyExpansion (§5.2) to byte round keys w[0 .. 16*(Nr+1)), then slicing of
+// each round key replicated over the four block slots.
+bool set_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
+  if (key_bytes != 16 && key_bytes != 24 && key_bytes != 32) return false;
+  const unsigned nk = static_cast<unsigned>(key_bytes / 4);
+  const unsigned nr = nk + 6;
+  const unsigned total_words = 4 * (nr + 1);
+  std::uint8_t w[240];
+  std::memcpy(w, key, key_bytes);
+  std::uint8_t rcon = 0x01;
+  for (unsigned i = nk; i < total_words; ++i) {
+    std::uint8_t temp[4];
+    std::memcpy(temp, w + 4 * (i - 1), 4);
+    if (i % nk == 0) {
+      const std::uint8_t t0 = temp[0];  // RotWord
+      temp[0] = temp[1];
+      temp[1] = temp[2];
+      temp[2] = temp[3];
+      temp[3] = t0;
+      sub_word(temp);
+      temp[0] ^= rcon;
+      rcon = static_cast<std::uint8_t>((rcon << 1) ^ ((rcon >> 7) * 0x1B));
+    } else if (nk > 6 && i % nk == 4) {
+      sub_word(temp);
+    }
+    for (int k = 0; k < 4; ++k) w[4 * i + k] = w[4 * (i - nk) + k] ^ temp[k];
+    wipe(temp, sizeof temp);
+  }
+  std::uint8_t four[64];
+  for (unsigned round = 0; round <= nr; ++round) {
+    for (int slot = 0; slot < 4; ++slot) std::memcpy(four + 16 * slot, w + 16 * round, 16);
+    slice(four, rk->words + 8 * round);
+  }
+  rk->rounds = nr;
+  rk->lane_tag = kLaneTag;
+  wipe(w, sizeof w);
+  wipe(four, sizeof four);
+  return true;
+}
+
+void ecb_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks) {
+  std::uint8_t buf[64];
+  std::uint64_t q[8];
+  while (blocks > 0) {
+    const std::size_t n = blocks < 4 ? blocks : 4;
+    std::memset(buf, 0, sizeof buf);
+    std::memcpy(buf, in, 16 * n);
+    slice(buf, q);
+    encrypt_planes(rk, q);
+    unslice(q, buf);
+    std::memcpy(out, buf, 16 * n);
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+  wipe(buf, sizeof buf);
+  wipe(q, sizeof q);
+}
+
+void ecb_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks) {
+  std::uint8_t buf[64];
+  std::uint64_t q[8];
+  while (blocks > 0) {
+    const std::size_t n = blocks < 4 ? blocks : 4;
+    std::memset(buf, 0, sizeof buf);
+    std::memcpy(buf, in, 16 * n);
+    slice(buf, q);
+    decrypt_planes(rk, q);
+    unslice(q, buf);
+    std::memcpy(out, buf, 16 * n);
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+  wipe(buf, sizeof buf);
+  wipe(q, sizeof q);
+}
+
+void cbc_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t iv[16]) {
+  std::uint8_t buf[64] = {};
+  std::uint64_t q[8];
+  std::uint8_t chain[16];
+  std::memcpy(chain, iv, 16);
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    for (int i = 0; i < 16; ++i) buf[i] = static_cast<std::uint8_t>(in[i] ^ chain[i]);
+    slice(buf, q);
+    encrypt_planes(rk, q);
+    unslice(q, buf);
+    std::memcpy(chain, buf, 16);
+    std::memcpy(out, buf, 16);
+  }
+  std::memcpy(iv, chain, 16);
+  wipe(buf, sizeof buf);
+  wipe(q, sizeof q);
+}
+
+void cbc_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t iv[16]) {
+  std::uint8_t buf[64];
+  std::uint8_t cipher[64];
+  std::uint64_t q[8];
+  std::uint8_t chain[16];
+  std::memcpy(chain, iv, 16);
+  while (blocks > 0) {
+    const std::size_t n = blocks < 4 ? blocks : 4;
+    std::memset(cipher, 0, sizeof cipher);
+    std::memcpy(cipher, in, 16 * n);  // keep the ciphertext: in may equal out
+    slice(cipher, q);
+    decrypt_planes(rk, q);
+    unslice(q, buf);
+    for (std::size_t b = 0; b < n; ++b) {
+      const std::uint8_t* prev = b == 0 ? chain : cipher + 16 * (b - 1);
+      for (int i = 0; i < 16; ++i)
+        out[16 * b + i] = static_cast<std::uint8_t>(buf[16 * b + i] ^ prev[i]);
+    }
+    std::memcpy(chain, cipher + 16 * (n - 1), 16);
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+  std::memcpy(iv, chain, 16);
+  wipe(buf, sizeof buf);
+  wipe(q, sizeof q);
+}
+
+// Adds 1 to the 128-bit big-endian counter block, without data-dependent
+// branches (the counter is not secret, but keep the code uniform).
+void increment_be128(std::uint8_t c[16]) {
+  unsigned carry = 1;
+  for (int i = 15; i >= 0; --i) {
+    const unsigned v = c[i] + carry;
+    c[i] = static_cast<std::uint8_t>(v);
+    carry = v >> 8;
+  }
+}
+
+void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t counter[16]) {
+  std::uint8_t ks[64];
+  std::uint64_t q[8];
+  while (blocks > 0) {
+    const std::size_t n = blocks < 4 ? blocks : 4;
+    for (std::size_t b = 0; b < 4; ++b) {
+      std::memcpy(ks + 16 * b, counter, 16);
+      if (b < n) increment_be128(counter);
+    }
+    slice(ks, q);
+    encrypt_planes(rk, q);
+    unslice(q, ks);
+    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+  wipe(ks, sizeof ks);
+  wipe(q, sizeof q);
+}
+
+}  // namespace
+
+const AesKernel kAesPortable = {
+    "aes-portable", 0,           set_key,     set_key,     ecb_encrypt,
+    ecb_decrypt,    cbc_encrypt, cbc_decrypt, ctr_encrypt,
+};
+
+}  // namespace armaccel

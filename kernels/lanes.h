@@ -1,0 +1,34 @@
+// Lane lists and selection.  Each primitive has a list of the lanes built
+// into this binary, best first and the portable lane last; select_kernels()
+// picks, per primitive, the first lane whose required features are all in
+// the effective feature set.  A pure function: the provider calls it once
+// per provider instance at init and keeps the result read-only.
+#pragma once
+
+#include <cstddef>
+
+#include "aes.h"
+#include "cpu_features.h"
+#include "sha2.h"
+
+namespace armaccel {
+
+struct KernelSet {
+  const AesKernel* aes;
+  const Sha256Kernel* sha256;
+  const Sha512Kernel* sha512;
+};
+
+template <class Kernel>
+struct LaneList {
+  const Kernel* const* lanes;  // best first; the last is the portable lane
+  std::size_t count;
+};
+
+LaneList<AesKernel> aes_lanes();
+LaneList<Sha256Kernel> sha256_lanes();
+LaneList<Sha512Kernel> sha512_lanes();
+
+KernelSet select_kernels(CpuFeatures effective);
+
+}  // namespace armaccel

@@ -1,0 +1,44 @@
+#include "algorithms.h"
+
+#include "dispatch/tables.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+// Names as in OpenSSL's providers/implementations/include/prov/names.h.
+const OSSL_ALGORITHM kCiphers[] = {
+    {"AES-256-ECB:2.16.840.1.101.3.4.1.41", kProperties, kAes256EcbFunctions, nullptr},
+    {"AES-192-ECB:2.16.840.1.101.3.4.1.21", kProperties, kAes192EcbFunctions, nullptr},
+    {"AES-128-ECB:2.16.840.1.101.3.4.1.1", kProperties, kAes128EcbFunctions, nullptr},
+    {"AES-256-CBC:AES256:2.16.840.1.101.3.4.1.42", kProperties, kAes256CbcFunctions, nullptr},
+    {"AES-192-CBC:AES192:2.16.840.1.101.3.4.1.22", kProperties, kAes192CbcFunctions, nullptr},
+    {"AES-128-CBC:AES128:2.16.840.1.101.3.4.1.2", kProperties, kAes128CbcFunctions, nullptr},
+    {"AES-256-CTR", kProperties, kAes256CtrFunctions, nullptr},
+    {"AES-192-CTR", kProperties, kAes192CtrFunctions, nullptr},
+    {"AES-128-CTR", kProperties, kAes128CtrFunctions, nullptr},
+    {nullptr, nullptr, nullptr, nullptr},
+};
+
+const OSSL_ALGORITHM kDigests[] = {
+    {"SHA2-224:SHA-224:SHA224:2.16.840.1.101.3.4.2.4", kProperties, kSha224Functions, nullptr},
+    {"SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1", kProperties, kSha256Functions, nullptr},
+    {"SHA2-384:SHA-384:SHA384:2.16.840.1.101.3.4.2.2", kProperties, kSha384Functions, nullptr},
+    {"SHA2-512:SHA-512:SHA512:2.16.840.1.101.3.4.2.3", kProperties, kSha512Functions, nullptr},
+    {"SHA2-512/224:SHA-512/224:SHA512-224:2.16.840.1.101.3.4.2.5", kProperties,
+     kSha512_224Functions, nullptr},
+    {"SHA2-512/256:SHA-512/256:SHA512-256:2.16.840.1.101.3.4.2.6", kProperties,
+     kSha512_256Functions, nullptr},
+    {nullptr, nullptr, nullptr, nullptr},
+};
+
+}  // namespace
+
+const OSSL_ALGORITHM* cipher_algorithms() {
+  return kCiphers;
+}
+const OSSL_ALGORITHM* digest_algorithms() {
+  return kDigests;
+}
+
+}  // namespace armaccel::prov

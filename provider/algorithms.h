@@ -1,0 +1,16 @@
+// The algorithms armaccel offers, per operation, with OpenSSL's names,
+// aliases and OIDs and the property "provider=armaccel".  The tables are
+// static and shared by every provider instance (OpenSSL may cache them);
+// which lane runs is decided per instance at newctx time.
+#pragma once
+
+#include <openssl/core.h>
+
+namespace armaccel::prov {
+
+inline constexpr char kProperties[] = "provider=armaccel";
+
+const OSSL_ALGORITHM* cipher_algorithms();
+const OSSL_ALGORITHM* digest_algorithms();
+
+}  // namespace armaccel::prov

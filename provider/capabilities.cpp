@@ -1,0 +1,59 @@
+#include "capabilities.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace armaccel::prov {
+
+namespace {
+
+void note_unknown(CapabilityReport* caps, const OverrideParse& parsed, const char* where) {
+  if (parsed.unknown_tokens == 0) return;
+  const std::size_t used = std::strlen(caps->warnings);
+  std::snprintf(caps->warnings + used, sizeof caps->warnings - used,
+                "%s%s: %u unknown feature name(s) ignored (first: '%s')", used ? "; " : "", where,
+                parsed.unknown_tokens, parsed.first_unknown);
+}
+
+template <class Kernel>
+void append_lanes(LaneList<Kernel> list, char* buf, std::size_t size) {
+  for (std::size_t i = 0; i < list.count; ++i) {
+    const std::size_t used = std::strlen(buf);
+    std::snprintf(buf + used, size - used, "%s%s", used ? " " : "", list.lanes[i]->lane);
+  }
+}
+
+}  // namespace
+
+void probe_and_select(ProvCtx* ctx, const char* config_disable) {
+  CapabilityReport& caps = ctx->caps;
+  caps = CapabilityReport{};
+  caps.probed = probe_cpu_features();
+
+  const char* env_disable = std::getenv(kDisableEnv);
+  const OverrideParse from_env = parse_disable_list(env_disable);
+  const OverrideParse from_config = parse_disable_list(config_disable);
+  note_unknown(&caps, from_env, kDisableEnv);
+  note_unknown(&caps, from_config, "config 'disable'");
+
+  const bool env_given = env_disable != nullptr && env_disable[0] != '\0';
+  const bool config_given = config_disable != nullptr && config_disable[0] != '\0';
+  std::snprintf(caps.source, sizeof caps.source, "%s",
+                env_given && config_given ? "environment+config"
+                : env_given               ? "environment"
+                : config_given            ? "config"
+                                          : "none");
+
+  caps.disabled = (from_env.disable | from_config.disable) & kFeatAll;
+  caps.effective = apply_disable(caps.probed, caps.disabled);
+  format_features(caps.probed, caps.probed_text, sizeof caps.probed_text);
+  format_features(caps.effective, caps.effective_text, sizeof caps.effective_text);
+  format_features(caps.disabled, caps.disabled_text, sizeof caps.disabled_text);
+  ctx->kernels = select_kernels(caps.effective);
+  append_lanes(aes_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(sha256_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(sha512_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+}
+
+}  // namespace armaccel::prov

@@ -1,0 +1,18 @@
+// Capability probe, override and lane selection for one provider instance.
+#pragma once
+
+#include "prov_ctx.h"
+
+namespace armaccel::prov {
+
+// Name of the environment variable and of the provider config key that turn
+// CPU features off (grammar: parse_disable_list in kernels/cpu_features.h).
+inline constexpr char kDisableEnv[] = "ARMACCEL_DISABLE";
+inline constexpr char kDisableConfigKey[] = "disable";
+
+// Probes the CPU, narrows the features by the union of the environment
+// override and `config_disable` (the instance's config value, may be null),
+// selects a kernel lane per primitive and fills ctx->kernels and ctx->caps.
+void probe_and_select(ProvCtx* ctx, const char* config_disable);
+
+}  // namespace armaccel::prov

@@ -1,0 +1,550 @@
+// ECB, CBC and CTR for any 16-byte block cipher whose kernel table has the
+// shape of AesKernel (kernels/aes.h), with the EVP semantics of OpenSSL's
+// default provider (ciphercommon.c): partial blocks buffered across
+// updates, PKCS#7 padding on/off, the last block held back when decrypting
+// with padding, re-init with a NULL key keeping the key, "iv"/"updated-iv",
+// "num", and the TLS CBC record mode libssl switches on with "tls-version".
+//
+// Stricter than the default provider where it would silently give wrong
+// bytes or overrun: update after final, partially overlapping buffers and
+// outputs beyond INT_MAX (what EVP can report) fail with an error instead.
+//
+// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*).
+#pragma once
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "../errors.h"
+#include "../prov_ctx.h"
+#include "cipher_params.h"
+#include "dispatch_util.h"
+#include "tls_cbc.h"
+
+namespace armaccel::prov {
+
+enum class BlockMode : unsigned {
+  kEcb = EVP_CIPH_ECB_MODE,
+  kCbc = EVP_CIPH_CBC_MODE,
+  kCtr = EVP_CIPH_CTR_MODE,
+};
+
+// The state of one cipher operation.  Plain data, so dupctx is a copy; the
+// key, schedule and buffered data are wiped when it is freed.
+template <class Traits>
+struct BlockModeCtx {
+  const ProvCtx* prov;
+  const typename Traits::Kernel* kernel;  // copied at newctx: a stream never changes lane
+  typename Traits::Schedule schedule;     // round keys for `schedule_encrypts`' direction
+  std::uint8_t key[32];                   // kept to re-expand if the direction changes
+  std::uint8_t iv[16];                    // chaining value (CBC) or counter block (CTR)
+  std::uint8_t oiv[16];                   // the IV given at init ("iv" parameter)
+  std::uint8_t buf[16];                   // partial block (ECB/CBC) or keystream block (CTR)
+  std::uint8_t tls_mac[kTlsMaxMacBytes];  // MAC of the last TLS record decrypted
+  std::size_t buf_len;
+  std::size_t tls_mac_size;
+  unsigned tls_version;
+  unsigned num;  // keystream bytes of buf already used (CTR)
+  bool enc;
+  bool pad;
+  bool key_set;
+  bool iv_set;
+  bool schedule_encrypts;
+  bool finalized;
+  bool use_bits;
+};
+
+template <class Traits, BlockMode Mode, std::size_t KeyBytes>
+class BlockModeCipher {
+ public:
+  using Ctx = BlockModeCtx<Traits>;
+  static_assert(std::is_trivially_copyable_v<Ctx>);
+  static_assert(KeyBytes <= sizeof(Ctx::key));
+
+  static constexpr std::size_t kBlock = 16;
+  static constexpr bool kStream = Mode == BlockMode::kCtr;
+  static constexpr std::size_t kIvBytes = Mode == BlockMode::kEcb ? 0 : 16;
+  static constexpr CipherInfo kInfo = {static_cast<unsigned>(Mode), KeyBytes, kIvBytes,
+                                       kStream ? 1u : kBlock,       false,    false};
+
+  static const OSSL_DISPATCH kDispatch[];
+
+ private:
+  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
+
+  static void* newctx(void* provctx) noexcept {
+    auto* prov = static_cast<const ProvCtx*>(provctx);
+    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
+    if (c == nullptr) return nullptr;
+    c->prov = prov;
+    c->kernel = Traits::kernel(prov);
+    c->pad = true;
+    return c;
+  }
+
+  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+
+  static void* dupctx(void* vctx) noexcept {
+    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
+    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
+    return copy;
+  }
+
+  // ECB and CBC decryption run the inverse cipher; everything else the
+  // forward cipher.
+  static bool wants_encrypt_schedule(const Ctx* c) { return kStream || c->enc; }
+
+  static bool expand_schedule(Ctx* c) {
+    const bool encrypts = wants_encrypt_schedule(c);
+    const bool ok = encrypts ? c->kernel->set_encrypt_key(&c->schedule, c->key, KeyBytes)
+                             : c->kernel->set_decrypt_key(&c->schedule, c->key, KeyBytes);
+    c->schedule_encrypts = encrypts;
+    return ok;
+  }
+
+  static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                  std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
+    Ctx* c = self(vctx);
+    c->num = 0;
+    c->buf_len = 0;
+    c->enc = enc;
+    c->finalized = false;
+    if (iv != nullptr && Mode != BlockMode::kEcb) {
+      if (ivlen != kIvBytes) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      std::memcpy(c->iv, iv, kIvBytes);
+      std::memcpy(c->oiv, iv, kIvBytes);
+      c->iv_set = true;
+    } else if (iv == nullptr && c->iv_set && Mode == BlockMode::kCbc) {
+      std::memcpy(c->iv, c->oiv, kIvBytes);  // restart the chain, as OpenSSL does
+    }
+    if (key != nullptr) {
+      if (keylen != KeyBytes) {
+        raise_error(c->prov, kErrInvalidKeyLength);
+        return 0;
+      }
+      std::memcpy(c->key, key, KeyBytes);
+      c->key_set = false;
+      if (!expand_schedule(c)) {
+        raise_error(c->prov, kErrKeySetupFailed);
+        return 0;
+      }
+      c->key_set = true;
+    } else if (c->key_set && c->schedule_encrypts != wants_encrypt_schedule(c)) {
+      expand_schedule(c);  // same key, other direction
+    }
+    return set_ctx_params(c, params);
+  }
+
+  static int einit(void* vctx, const unsigned char* key, std::size_t keylen,
+                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
+    return init(vctx, key, keylen, iv, ivlen, params, true);
+  }
+
+  static int dinit(void* vctx, const unsigned char* key, std::size_t keylen,
+                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
+    return init(vctx, key, keylen, iv, ivlen, params, false);
+  }
+
+  // Whole blocks through the mode (len a multiple of 16; in == out allowed).
+  static void process_blocks(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+    const std::size_t blocks = len / kBlock;
+    const auto* k = c->kernel;
+    if constexpr (Mode == BlockMode::kEcb) {
+      (c->enc ? k->ecb_encrypt : k->ecb_decrypt)(&c->schedule, in, out, blocks);
+    } else if constexpr (Mode == BlockMode::kCbc) {
+      (c->enc ? k->cbc_encrypt : k->cbc_decrypt)(&c->schedule, in, out, blocks, c->iv);
+    } else {
+      k->ctr_encrypt(&c->schedule, in, out, blocks, c->iv);
+    }
+  }
+
+  // CTR over any length: leftover keystream first, whole blocks, then a new
+  // keystream block for the tail.
+  static void ctr_process(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+    for (; c->num != 0 && len != 0; --len) {
+      *out++ = static_cast<std::uint8_t>(*in++ ^ c->buf[c->num]);
+      c->num = (c->num + 1) % kBlock;
+    }
+    const std::size_t whole = len - len % kBlock;
+    if (whole != 0) {
+      process_blocks(c, in, out, whole);
+      in += whole;
+      out += whole;
+      len -= whole;
+    }
+    if (len != 0) {
+      std::memset(c->buf, 0, kBlock);
+      c->kernel->ctr_encrypt(&c->schedule, c->buf, c->buf, 1, c->iv);
+      for (std::size_t i = 0; i < len; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ c->buf[i]);
+      c->num = static_cast<unsigned>(len);
+    }
+  }
+
+  static bool check_ready(Ctx* c) {
+    if (!c->key_set) {
+      raise_error(c->prov, kErrNoKeySet);
+      return false;
+    }
+    if (c->finalized) {
+      raise_error(c->prov, kErrUpdateAfterFinal);
+      return false;
+    }
+    return true;
+  }
+
+  // One TLS/SSL record per update, in place (libssl's contract).
+  static int tls_update(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
+                        const std::uint8_t* in, std::size_t inl) {
+    if (in == nullptr || in != out || outsize < inl || !c->pad) {
+      raise_error(c->prov, kErrCipherOperationFailed);
+      return 0;
+    }
+    if (c->enc) {
+      inl = tls_add_padding(out, inl, outsize, kBlock);
+      if (inl == 0) {
+        raise_error(c->prov, kErrOutputBufferTooSmall);
+        return 0;
+      }
+    }
+    if (inl % kBlock != 0) {
+      raise_error(c->prov, kErrInvalidTlsRecord);
+      return 0;
+    }
+    process_blocks(c, out, out, inl);
+    if (c->enc) {
+      *outl = inl;
+      return 1;
+    }
+    // A secret, key-dependent stand-in MAC for records with bad padding.
+    std::uint8_t fallback[kTlsMaxMacBytes] = {};
+    c->kernel->ecb_decrypt(&c->schedule, fallback, fallback, kTlsMaxMacBytes / kBlock);
+    std::size_t payload = 0;
+    const bool ok = tls_remove_padding_and_mac(c->tls_version, out, inl, kBlock, c->tls_mac_size,
+                                               fallback, c->tls_mac, &payload);
+    OPENSSL_cleanse(fallback, sizeof fallback);
+    if (!ok) {
+      raise_error(c->prov, kErrInvalidTlsRecord);
+      return 0;
+    }
+    *outl = payload;
+    return 1;
+  }
+
+  static int block_update(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
+                          const std::uint8_t* in, std::size_t inl) {
+    if (c->tls_version > 0) return tls_update(c, out, outl, outsize, in, inl);
+    if (inl == 0) {
+      *outl = 0;
+      return 1;
+    }
+    if (in == nullptr) {
+      raise_error(c->prov, kErrCipherOperationFailed);
+      return 0;
+    }
+    // Plan the call before touching anything.
+    const std::size_t fill =
+        c->buf_len != 0 ? (inl < kBlock - c->buf_len ? inl : kBlock - c->buf_len) : 0;
+    const std::size_t rest = inl - fill;
+    const bool buf_full = c->buf_len != 0 && c->buf_len + fill == kBlock;
+    const bool flush = buf_full && (c->enc || rest > 0 || !c->pad);
+    std::size_t whole = rest - rest % kBlock;
+    if (!c->enc && c->pad && whole != 0 && whole == rest)
+      whole -= kBlock;  // hold the last block back
+    const std::size_t trailing = rest - whole;
+    const std::size_t out_len = (flush ? kBlock : 0) + whole;
+    if (out_len > outsize || (out_len != 0 && out == nullptr)) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (out_len > static_cast<std::size_t>(INT_MAX)) {
+      raise_error(c->prov, kErrOutputTooLong);
+      return 0;
+    }
+    // Output must either stream in step with the input (in place) or not
+    // touch the input still to be read.
+    const std::uint8_t* read_from = in + fill;
+    const std::uint8_t* write_from = out + (flush ? kBlock : 0);
+    if (read_from != write_from && ranges_overlap(out, out_len, read_from, whole + trailing)) {
+      raise_error(c->prov, kErrPartiallyOverlapping);
+      return 0;
+    }
+
+    if (fill != 0) {
+      std::memcpy(c->buf + c->buf_len, in, fill);
+      c->buf_len += fill;
+      in += fill;
+    }
+    if (flush) {
+      process_blocks(c, c->buf, out, kBlock);
+      out += kBlock;
+      c->buf_len = 0;
+    }
+    if (whole != 0) {
+      process_blocks(c, in, out, whole);
+      in += whole;
+    }
+    if (trailing != 0) {
+      std::memcpy(c->buf, in, trailing);
+      c->buf_len = trailing;
+    }
+    *outl = out_len;
+    return 1;
+  }
+
+  static int stream_update(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
+                           const std::uint8_t* in, std::size_t inl) {
+    if (inl == 0) {
+      *outl = 0;
+      return 1;
+    }
+    if (in == nullptr || out == nullptr || outsize < inl) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (out != in && ranges_overlap(out, inl, in, inl)) {
+      raise_error(c->prov, kErrPartiallyOverlapping);
+      return 0;
+    }
+    ctr_process(c, in, out, inl);
+    *outl = inl;
+    if (!c->enc && c->tls_version > 0 && c->tls_mac_size > 0) {
+      // A MAC-then-encrypt record under a stream mode: the MAC is the tail.
+      if (*outl < c->tls_mac_size) {
+        raise_error(c->prov, kErrInvalidTlsRecord);
+        return 0;
+      }
+      *outl -= c->tls_mac_size;
+      std::memcpy(c->tls_mac, out + *outl, c->tls_mac_size);
+    }
+    return 1;
+  }
+
+  static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                    const unsigned char* in, std::size_t inl) noexcept {
+    Ctx* c = self(vctx);
+    if (!check_ready(c)) return 0;
+    return kStream ? stream_update(c, out, outl, outsize, in, inl)
+                   : block_update(c, out, outl, outsize, in, inl);
+  }
+
+  // PKCS#7 check of the last decrypted block without branching on its
+  // bytes: returns the number of plaintext bytes, or -1.
+  static int unpad_block(const std::uint8_t block[kBlock]) {
+    const unsigned n = block[kBlock - 1];
+    unsigned bad = ((n - 1u) >> 8) & 1u;  // n == 0
+    bad |= ((16u - n) >> 8) & 1u;         // n > 16
+    for (unsigned i = 0; i < kBlock; ++i) {
+      const unsigned in_pad = (((15u - i) - n) >> 8) & 1u;  // i >= 16 - n
+      const unsigned differs = (((block[i] ^ n) + 0xFFu) >> 8) & 1u;
+      bad |= in_pad & differs;
+    }
+    return bad != 0 ? -1 : static_cast<int>(kBlock - n);
+  }
+
+  static int final(void* vctx, unsigned char* out, std::size_t* outl,
+                   std::size_t outsize) noexcept {
+    Ctx* c = self(vctx);
+    if (!check_ready(c)) return 0;
+    c->finalized = true;
+    *outl = 0;
+    if constexpr (kStream) {
+      return 1;
+    } else {
+      if (c->tls_version > 0) {
+        raise_error(c->prov, kErrCipherOperationFailed);  // TLS records are never finalised
+        return 0;
+      }
+      if (c->enc) {
+        if (c->pad) {
+          const std::size_t n = kBlock - c->buf_len;
+          std::memset(c->buf + c->buf_len, static_cast<int>(n), n);
+        } else if (c->buf_len == 0) {
+          return 1;
+        } else {
+          raise_error(c->prov, kErrWrongFinalBlockLength);
+          return 0;
+        }
+        if (outsize < kBlock || out == nullptr) {
+          raise_error(c->prov, kErrOutputBufferTooSmall);
+          return 0;
+        }
+        process_blocks(c, c->buf, out, kBlock);
+        c->buf_len = 0;
+        *outl = kBlock;
+        return 1;
+      }
+      if (c->buf_len != kBlock) {
+        if (c->buf_len == 0 && !c->pad) return 1;
+        raise_error(c->prov, kErrWrongFinalBlockLength);
+        return 0;
+      }
+      process_blocks(c, c->buf, c->buf, kBlock);
+      c->buf_len = 0;
+      int n = kBlock;
+      if (c->pad) {
+        n = unpad_block(c->buf);
+        if (n < 0) {
+          OPENSSL_cleanse(c->buf, kBlock);
+          raise_error(c->prov, kErrBadDecrypt);
+          return 0;
+        }
+      }
+      if (outsize < static_cast<std::size_t>(n) || (n != 0 && out == nullptr)) {
+        OPENSSL_cleanse(c->buf, kBlock);
+        raise_error(c->prov, kErrOutputBufferTooSmall);
+        return 0;
+      }
+      std::memcpy(out, c->buf, static_cast<std::size_t>(n));
+      OPENSSL_cleanse(c->buf, kBlock);
+      *outl = static_cast<std::size_t>(n);
+      return 1;
+    }
+  }
+
+  // One-shot (EVP_Cipher): no buffering; block modes need whole blocks.
+  static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                    const unsigned char* in, std::size_t inl) noexcept {
+    Ctx* c = self(vctx);
+    if (!check_ready(c)) return 0;
+    if (outsize < inl || (inl != 0 && (in == nullptr || out == nullptr))) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (out != in && ranges_overlap(out, inl, in, inl)) {
+      raise_error(c->prov, kErrPartiallyOverlapping);
+      return 0;
+    }
+    if constexpr (kStream) {
+      ctr_process(c, in, out, inl);
+    } else {
+      if (inl % kBlock != 0) {
+        raise_error(c->prov, kErrWrongFinalBlockLength);
+        return 0;
+      }
+      process_blocks(c, in, out, inl);
+    }
+    *outl = inl;
+    return 1;
+  }
+
+  static int get_params(OSSL_PARAM params[]) noexcept { return get_cipher_params(params, kInfo); }
+
+  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
+    Ctx* c = self(vctx);
+    OSSL_PARAM* p = nullptr;
+    bool ok = true;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr)
+      ok = ok && OSSL_PARAM_set_size_t(p, kIvBytes);
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr)
+      ok = ok && OSSL_PARAM_set_size_t(p, KeyBytes);
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) != nullptr)
+      ok = ok && OSSL_PARAM_set_uint(p, c->pad ? 1 : 0);
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM)) != nullptr)
+      ok = ok && OSSL_PARAM_set_uint(p, c->num);
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != nullptr)
+      ok = ok && set_octets(p, c->oiv, kIvBytes);
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) != nullptr)
+      ok = ok && set_octets(p, c->iv, kIvBytes);
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) != nullptr)
+      ok = ok && OSSL_PARAM_set_octet_ptr(p, c->tls_mac, c->tls_mac_size);
+    if (!ok) raise_error(c->prov, kErrFailedToGetParameter);
+    return ok ? 1 : 0;
+  }
+
+  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
+    Ctx* c = self(vctx);
+    if (params == nullptr) return 1;
+    const OSSL_PARAM* p = nullptr;
+    unsigned u = 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING)) != nullptr) {
+      if (!OSSL_PARAM_get_uint(p, &u)) goto bad;
+      c->pad = u != 0;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_USE_BITS)) != nullptr) {
+      if (!OSSL_PARAM_get_uint(p, &u)) goto bad;
+      c->use_bits = u != 0;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION)) != nullptr) {
+      if (!OSSL_PARAM_get_uint(p, &u)) goto bad;
+      c->tls_version = u;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE)) != nullptr) {
+      std::size_t size = 0;
+      if (!OSSL_PARAM_get_size_t(p, &size) || size > kTlsMaxMacBytes) goto bad;
+      c->tls_mac_size = size;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) != nullptr) {
+      if (!OSSL_PARAM_get_uint(p, &u)) goto bad;
+      if (u >= kBlock) {
+        raise_error(c->prov, kErrInvalidNumValue);
+        return 0;
+      }
+      c->num = u;
+    }
+    return 1;
+  bad:
+    raise_error(c->prov, kErrFailedToSetParameter);
+    return 0;
+  }
+
+  static const OSSL_PARAM* gettable_params(void*) noexcept { return cipher_gettable_params(); }
+
+  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
+        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
+        OSSL_PARAM_octet_ptr(OSSL_CIPHER_PARAM_TLS_MAC, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
+
+  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
+        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
+        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_USE_BITS, nullptr),
+        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_TLS_VERSION, nullptr),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, nullptr),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
+};
+
+template <class Traits, BlockMode Mode, std::size_t KeyBytes>
+const OSSL_DISPATCH BlockModeCipher<Traits, Mode, KeyBytes>::kDispatch[] = {
+    {OSSL_FUNC_CIPHER_NEWCTX, as_dispatch(&newctx)},
+    {OSSL_FUNC_CIPHER_FREECTX, as_dispatch(&freectx)},
+    {OSSL_FUNC_CIPHER_DUPCTX, as_dispatch(&dupctx)},
+    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, as_dispatch(&einit)},
+    {OSSL_FUNC_CIPHER_DECRYPT_INIT, as_dispatch(&dinit)},
+    {OSSL_FUNC_CIPHER_UPDATE, as_dispatch(&update)},
+    {OSSL_FUNC_CIPHER_FINAL, as_dispatch(&final)},
+    {OSSL_FUNC_CIPHER_CIPHER, as_dispatch(&cipher)},
+    {OSSL_FUNC_CIPHER_GET_PARAMS, as_dispatch(&get_params)},
+    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
+    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
+    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
+    {0, nullptr},
+};
+
+}  // namespace armaccel::prov

@@ -1,0 +1,36 @@
+// Small helpers shared by the dispatch files.
+#pragma once
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+
+#include <cstddef>
+
+namespace armaccel::prov {
+
+// The type-erased function pointer an OSSL_DISPATCH entry holds.
+template <class F>
+inline void (*as_dispatch(F* f))(void) {
+  return reinterpret_cast<void (*)(void)>(f);
+}
+
+// Writes bytes to an OCTET_STRING or OCTET_PTR parameter (OpenSSL answers
+// "iv"/"updated-iv" in either form).
+bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len);
+
+// Sets a UTF8_PTR or UTF8_STRING parameter from a NUL-terminated string.
+bool set_utf8(OSSL_PARAM* p, const char* value);
+
+// Raises a provider-routines error for functions that OpenSSL calls without
+// a provider context (algorithm-level get_params).
+void raise_param_error_without_ctx(bool getting);
+
+// True when [a, a+alen) and [b, b+blen) overlap.
+inline bool ranges_overlap(const void* a, std::size_t alen, const void* b, std::size_t blen) {
+  const char* pa = static_cast<const char*>(a);
+  const char* pb = static_cast<const char*>(b);
+  if (alen == 0 || blen == 0) return false;
+  return !(pa + alen <= pb || pb + blen <= pa);
+}
+
+}  // namespace armaccel::prov

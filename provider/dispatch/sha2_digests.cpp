@@ -1,0 +1,161 @@
+// SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224 and SHA-512/256
+// (FIPS 180-4) as EVP_MD implementations on the lanes chosen for the
+// provider instance.  The context is plain data: EVP_MD_CTX_copy_ex (TLS
+// transcripts) is a memcpy.
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include <cstring>
+#include <type_traits>
+
+#include "../errors.h"
+#include "../prov_ctx.h"
+#include "dispatch_util.h"
+#include "sha2_driver.h"
+#include "tables.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+template <class Word>
+const typename Sha2Traits<Word>::Kernel* sha2_kernel(const ProvCtx* prov) {
+  if constexpr (sizeof(Word) == 4) {
+    return prov->kernels.sha256;
+  } else {
+    return prov->kernels.sha512;
+  }
+}
+
+template <class Word>
+struct Sha2Ctx {
+  const ProvCtx* prov;
+  const typename Sha2Traits<Word>::Kernel* kernel;  // fixed at newctx
+  Sha2State<Word> state;
+  bool initialised;
+  bool finalized;
+};
+
+// One SHA-2 function: word size, initial hash value and digest length.
+template <class Word, const Word (&Iv)[8], std::size_t DigestBytes>
+class Sha2Digest {
+ public:
+  using Ctx = Sha2Ctx<Word>;
+  static_assert(std::is_trivially_copyable_v<Ctx>);
+  static constexpr std::size_t kBlockBytes = Sha2Traits<Word>::kBlockBytes;
+  static const OSSL_DISPATCH kDispatch[];
+
+ private:
+  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
+
+  static void* newctx(void* provctx) noexcept {
+    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
+    if (c == nullptr) return nullptr;
+    c->prov = static_cast<const ProvCtx*>(provctx);
+    c->kernel = sha2_kernel<Word>(c->prov);
+    return c;
+  }
+
+  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+
+  static void* dupctx(void* vctx) noexcept {
+    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
+    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
+    return copy;
+  }
+
+  static int init(void* vctx, const OSSL_PARAM[]) noexcept {
+    Ctx* c = self(vctx);
+    sha2_init(&c->state, Iv);
+    c->initialised = true;
+    c->finalized = false;
+    return 1;
+  }
+
+  static bool ready(Ctx* c) {
+    if (!c->initialised) {
+      raise_error(c->prov, kErrNotInitialised);
+      return false;
+    }
+    if (c->finalized) {
+      raise_error(c->prov, kErrUpdateAfterFinal);
+      return false;
+    }
+    return true;
+  }
+
+  static int update(void* vctx, const unsigned char* in, std::size_t inl) noexcept {
+    Ctx* c = self(vctx);
+    if (!ready(c)) return 0;
+    if (inl != 0) sha2_update(&c->state, c->kernel, in, inl);
+    return 1;
+  }
+
+  static int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsz) noexcept {
+    Ctx* c = self(vctx);
+    if (!ready(c)) return 0;
+    if (outsz < DigestBytes || out == nullptr) {
+      raise_error(c->prov, kErrInvalidDigestSize);
+      return 0;
+    }
+    sha2_final(&c->state, c->kernel, out, DigestBytes);
+    OPENSSL_cleanse(&c->state, sizeof c->state);
+    c->finalized = true;
+    *outl = DigestBytes;
+    return 1;
+  }
+
+  static int get_params(OSSL_PARAM params[]) noexcept {
+    OSSL_PARAM* p = nullptr;
+    bool ok = true;
+    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE)) != nullptr)
+      ok = ok && OSSL_PARAM_set_size_t(p, kBlockBytes);
+    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE)) != nullptr)
+      ok = ok && OSSL_PARAM_set_size_t(p, DigestBytes);
+    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF)) != nullptr)
+      ok = ok && OSSL_PARAM_set_int(p, 0);
+    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT)) != nullptr)
+      ok = ok && OSSL_PARAM_set_int(p, 1);
+    if (!ok) raise_param_error_without_ctx(true);
+    return ok ? 1 : 0;
+  }
+
+  static const OSSL_PARAM* gettable_params(void*) noexcept {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, nullptr),
+        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, nullptr),
+        OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, nullptr),
+        OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, nullptr),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
+};
+
+template <class Word, const Word (&Iv)[8], std::size_t DigestBytes>
+const OSSL_DISPATCH Sha2Digest<Word, Iv, DigestBytes>::kDispatch[] = {
+    {OSSL_FUNC_DIGEST_NEWCTX, as_dispatch(&newctx)},
+    {OSSL_FUNC_DIGEST_FREECTX, as_dispatch(&freectx)},
+    {OSSL_FUNC_DIGEST_DUPCTX, as_dispatch(&dupctx)},
+    {OSSL_FUNC_DIGEST_INIT, as_dispatch(&init)},
+    {OSSL_FUNC_DIGEST_UPDATE, as_dispatch(&update)},
+    {OSSL_FUNC_DIGEST_FINAL, as_dispatch(&final)},
+    {OSSL_FUNC_DIGEST_GET_PARAMS, as_dispatch(&get_params)},
+    {OSSL_FUNC_DIGEST_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
+    {0, nullptr},
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* const kSha224Functions = Sha2Digest<std::uint32_t, kSha224Iv, 28>::kDispatch;
+const OSSL_DISPATCH* const kSha256Functions = Sha2Digest<std::uint32_t, kSha256Iv, 32>::kDispatch;
+const OSSL_DISPATCH* const kSha384Functions = Sha2Digest<std::uint64_t, kSha384Iv, 48>::kDispatch;
+const OSSL_DISPATCH* const kSha512Functions = Sha2Digest<std::uint64_t, kSha512Iv, 64>::kDispatch;
+const OSSL_DISPATCH* const kSha512_224Functions =
+    Sha2Digest<std::uint64_t, kSha512_224Iv, 28>::kDispatch;
+const OSSL_DISPATCH* const kSha512_256Functions =
+    Sha2Digest<std::uint64_t, kSha512_256Iv, 32>::kDispatch;
+
+}  // namespace armaccel::prov

@@ -1,0 +1,28 @@
+// The dispatch tables each family file exports, for the algorithm lists in
+// provider/algorithms.cpp.
+#pragma once
+
+#include <openssl/core.h>
+
+namespace armaccel::prov {
+
+// AES block modes (aes_ciphers.cpp).
+extern const OSSL_DISPATCH* const kAes128EcbFunctions;
+extern const OSSL_DISPATCH* const kAes192EcbFunctions;
+extern const OSSL_DISPATCH* const kAes256EcbFunctions;
+extern const OSSL_DISPATCH* const kAes128CbcFunctions;
+extern const OSSL_DISPATCH* const kAes192CbcFunctions;
+extern const OSSL_DISPATCH* const kAes256CbcFunctions;
+extern const OSSL_DISPATCH* const kAes128CtrFunctions;
+extern const OSSL_DISPATCH* const kAes192CtrFunctions;
+extern const OSSL_DISPATCH* const kAes256CtrFunctions;
+
+// SHA-2 digests (sha2_digests.cpp).
+extern const OSSL_DISPATCH* const kSha224Functions;
+extern const OSSL_DISPATCH* const kSha256Functions;
+extern const OSSL_DISPATCH* const kSha384Functions;
+extern const OSSL_DISPATCH* const kSha512Functions;
+extern const OSSL_DISPATCH* const kSha512_224Functions;
+extern const OSSL_DISPATCH* const kSha512_256Functions;
+
+}  // namespace armaccel::prov

@@ -1,0 +1,55 @@
+#include "errors.h"
+
+#include <cstdarg>
+
+namespace armaccel::prov {
+
+namespace {
+
+const OSSL_ITEM kReasonStrings[] = {
+    {kErrInvalidKeyLength, const_cast<char*>("invalid key length")},
+    {kErrInvalidIvLength, const_cast<char*>("invalid iv length")},
+    {kErrNoKeySet, const_cast<char*>("no key set")},
+    {kErrOutputBufferTooSmall, const_cast<char*>("output buffer too small")},
+    {kErrWrongFinalBlockLength, const_cast<char*>("wrong final block length")},
+    {kErrBadDecrypt, const_cast<char*>("bad decrypt")},
+    {kErrCipherOperationFailed, const_cast<char*>("cipher operation failed")},
+    {kErrFailedToGetParameter, const_cast<char*>("failed to get parameter")},
+    {kErrFailedToSetParameter, const_cast<char*>("failed to set parameter")},
+    {kErrUpdateAfterFinal, const_cast<char*>("update called after final; initialise again")},
+    {kErrPartiallyOverlapping, const_cast<char*>("partially overlapping buffers")},
+    {kErrOutputTooLong, const_cast<char*>("output would exceed INT_MAX bytes")},
+    {kErrInvalidTlsRecord, const_cast<char*>("invalid tls record")},
+    {kErrKeySetupFailed, const_cast<char*>("key setup failed")},
+    {kErrInvalidDigestSize, const_cast<char*>("invalid digest size")},
+    {kErrNotInitialised, const_cast<char*>("not initialised")},
+    {kErrInvalidNumValue, const_cast<char*>("invalid num value")},
+    {0, nullptr},
+};
+
+// core_vset_error takes a va_list; this forwards an empty one.
+void set_error(const ProvCtx* prov, int reason, const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  prov->core_vset_error(prov->handle, static_cast<uint32_t>(reason), fmt, args);
+  va_end(args);
+}
+
+}  // namespace
+
+const OSSL_ITEM* reason_strings() {
+  return kReasonStrings;
+}
+
+void raise_error(const ProvCtx* prov, Reason reason, std::source_location where) noexcept {
+  if (prov == nullptr || prov->core_new_error == nullptr || prov->core_vset_error == nullptr)
+    return;
+  prov->core_new_error(prov->handle);
+  if (prov->core_set_error_debug != nullptr) {
+    prov->core_set_error_debug(prov->handle, where.file_name(), static_cast<int>(where.line()),
+                               where.function_name());
+  }
+  set_error(prov, reason, nullptr);
+}
+
+}  // namespace armaccel::prov

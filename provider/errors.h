@@ -1,0 +1,46 @@
+// armaccel's error reasons and how they reach OpenSSL's error queue.
+//
+// Reasons are raised through the core's error functions (core_new_error,
+// core_set_error_debug, core_vset_error), so applications see them with
+// ERR_get_error()/ERR_print_errors() under the library name "armaccel" and
+// the reason strings below (returned to the core by get_reason_strings).
+// The wording follows OpenSSL's own provider reasons where one exists.
+#pragma once
+
+#include <openssl/core.h>
+
+#include <source_location>
+
+#include "prov_ctx.h"
+
+namespace armaccel::prov {
+
+enum Reason : int {
+  kErrInvalidKeyLength = 1,
+  kErrInvalidIvLength,
+  kErrNoKeySet,
+  kErrOutputBufferTooSmall,
+  kErrWrongFinalBlockLength,
+  kErrBadDecrypt,
+  kErrCipherOperationFailed,
+  kErrFailedToGetParameter,
+  kErrFailedToSetParameter,
+  kErrUpdateAfterFinal,
+  kErrPartiallyOverlapping,
+  kErrOutputTooLong,
+  kErrInvalidTlsRecord,
+  kErrKeySetupFailed,
+  kErrInvalidDigestSize,
+  kErrNotInitialised,
+  kErrInvalidNumValue,
+};
+
+// The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.
+const OSSL_ITEM* reason_strings();
+
+// Puts `reason` on the calling thread's error queue, recording the caller's
+// file, line and function.  Safe with prov == nullptr (does nothing).
+void raise_error(const ProvCtx* prov, Reason reason,
+                 std::source_location where = std::source_location::current()) noexcept;
+
+}  // namespace armaccel::prov

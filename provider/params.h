@@ -1,0 +1,25 @@
+// Provider-level parameters (OSSL_PROVIDER_get_params): OpenSSL's standard
+// name/version/buildinfo/status, and armaccel's capability report.
+#pragma once
+
+#include <openssl/core.h>
+
+#include "prov_ctx.h"
+
+namespace armaccel::prov {
+
+// armaccel's own parameter names (all UTF8 strings).
+inline constexpr char kParamCpuFeatures[] = "cpu-features";              // probed
+inline constexpr char kParamEffectiveFeatures[] = "effective-features";  // after the override
+inline constexpr char kParamDisabledFeatures[] = "disabled-features";    // the override itself
+inline constexpr char kParamOverrideSource[] = "override-source";
+inline constexpr char kParamOverrideWarnings[] = "override-warnings";
+inline constexpr char kParamLaneAes[] = "lane-aes";
+inline constexpr char kParamLaneSha256[] = "lane-sha256";
+inline constexpr char kParamLaneSha512[] = "lane-sha512";
+inline constexpr char kParamLanesBuilt[] = "lanes-built";
+
+const OSSL_PARAM* provider_gettable_params(void* provctx) noexcept;
+int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept;
+
+}  // namespace armaccel::prov

@@ -1,0 +1,111 @@
+// armaccel's entry point: OSSL_provider_init, the only symbol the module
+// exports.  Each load (each OSSL_LIB_CTX) gets its own ProvCtx: the core's
+// error functions, the probed CPU features narrowed by the overrides, and the
+// kernel lanes selected from them, read-only from then on.
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include <new>
+
+#include "algorithms.h"
+#include "capabilities.h"
+#include "dispatch/dispatch_util.h"
+#include "errors.h"
+#include "params.h"
+#include "prov_ctx.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+void teardown(void* provctx) noexcept {
+  auto* ctx = static_cast<ProvCtx*>(provctx);
+  if (ctx == nullptr) return;
+  ctx->~ProvCtx();
+  OPENSSL_clear_free(ctx, sizeof *ctx);
+}
+
+const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) noexcept {
+  *no_cache = 0;
+  switch (operation_id) {
+    case OSSL_OP_CIPHER:
+      return cipher_algorithms();
+    case OSSL_OP_DIGEST:
+      return digest_algorithms();
+    default:
+      return nullptr;
+  }
+}
+
+const OSSL_ITEM* get_reason_strings(void*) noexcept {
+  return reason_strings();
+}
+
+const OSSL_DISPATCH kProviderFunctions[] = {
+    {OSSL_FUNC_PROVIDER_TEARDOWN, as_dispatch(&teardown)},
+    {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, as_dispatch(&provider_gettable_params)},
+    {OSSL_FUNC_PROVIDER_GET_PARAMS, as_dispatch(&provider_get_params)},
+    {OSSL_FUNC_PROVIDER_QUERY_OPERATION, as_dispatch(&query_operation)},
+    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, as_dispatch(&get_reason_strings)},
+    {0, nullptr},
+};
+
+// Reads this instance's `disable` value from its config section, if any.
+// The string belongs to the core and is only used during init.
+const char* config_disable(const OSSL_CORE_HANDLE* handle,
+                           OSSL_FUNC_core_get_params_fn* core_get_params) {
+  if (core_get_params == nullptr) return nullptr;
+  char* value = nullptr;
+  OSSL_PARAM request[] = {
+      OSSL_PARAM_utf8_ptr(kDisableConfigKey, &value, 0),
+      OSSL_PARAM_END,
+  };
+  if (!core_get_params(handle, request) || !OSSL_PARAM_modified(&request[0])) return nullptr;
+  return value;
+}
+
+}  // namespace
+
+}  // namespace armaccel::prov
+
+#if defined(_WIN32)
+#define ARMACCEL_EXPORT __declspec(dllexport)
+#else
+#define ARMACCEL_EXPORT __attribute__((visibility("default")))
+#endif
+
+extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle,
+                                                  const OSSL_DISPATCH* in,
+                                                  const OSSL_DISPATCH** out,
+                                                  void** provctx) noexcept {
+  using namespace armaccel::prov;
+  void* memory = OPENSSL_zalloc(sizeof(ProvCtx));
+  if (memory == nullptr) return 0;
+  auto* ctx = new (memory) ProvCtx();
+  ctx->handle = handle;
+  OSSL_FUNC_core_get_params_fn* core_get_params = nullptr;
+  for (; in != nullptr && in->function_id != 0; ++in) {
+    switch (in->function_id) {
+      case OSSL_FUNC_CORE_GET_PARAMS:
+        core_get_params = OSSL_FUNC_core_get_params(in);
+        break;
+      case OSSL_FUNC_CORE_NEW_ERROR:
+        ctx->core_new_error = OSSL_FUNC_core_new_error(in);
+        break;
+      case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+        ctx->core_set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+        break;
+      case OSSL_FUNC_CORE_VSET_ERROR:
+        ctx->core_vset_error = OSSL_FUNC_core_vset_error(in);
+        break;
+      default:
+        break;
+    }
+  }
+  probe_and_select(ctx, config_disable(handle, core_get_params));
+  *out = kProviderFunctions;
+  *provctx = ctx;
+  return 1;
+}
