@@ -1,24 +1,25 @@
 # Warnings, sanitizers and the code-generation flags shared by all targets.
 if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-  add_compile_options(-Wall -Wextra)
-  if(ARMACCEL_WERROR)
-    add_compile_options(-Werror)
-  endif()
   if(ARMACCEL_SANITIZE)
     add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=undefined
                         -fno-omit-frame-pointer)
     add_link_options(-fsanitize=address,undefined)
   endif()
-elseif(MSVC)
-  add_compile_options(/W4)
-  if(ARMACCEL_WERROR)
-    add_compile_options(/WX)
-  endif()
 endif()
+
+# Warnings for armaccel's own targets (not third-party code built alongside).
+function(armaccel_warnings target)
+  if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    target_compile_options(${target} PRIVATE -Wall -Wextra $<$<BOOL:${ARMACCEL_WERROR}>:-Werror>)
+  elseif(MSVC)
+    target_compile_options(${target} PRIVATE /W4 $<$<BOOL:${ARMACCEL_WERROR}>:/WX>)
+  endif()
+endfunction()
 
 # The kernels and the provider: no exceptions or RTTI across the C ABI,
 # hidden symbols (the module exports only OSSL_provider_init).
 function(armaccel_library_defaults target)
+  armaccel_warnings(${target})
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(${target} PRIVATE
       $<$<COMPILE_LANGUAGE:CXX>:-fno-exceptions -fno-rtti>

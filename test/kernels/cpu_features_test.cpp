@@ -1,0 +1,119 @@
+// The override grammar, feature narrowing, lane selection for every feature
+// mask, and -- when the test environment says what to expect
+// (ARMACCEL_EXPECT_LANES, set per emulated CPU by CTest) -- the lanes the
+// probe leads to on this CPU.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "cpu_features.h"
+#include "lanes.h"
+
+namespace armaccel {
+namespace {
+
+TEST(OverrideGrammar, NamesAliasesSeparatorsAndCase) {
+  EXPECT_EQ(parse_disable_list(nullptr).disable, 0u);
+  EXPECT_EQ(parse_disable_list("").disable, 0u);
+  EXPECT_EQ(parse_disable_list("none").disable, 0u);
+  EXPECT_EQ(parse_disable_list("aes").disable, kFeatAes);
+  EXPECT_EQ(parse_disable_list("AES,Sha512").disable, kFeatAes | kFeatSha512);
+  EXPECT_EQ(parse_disable_list(" sha2 ; pmull:sm4\tsm3 ").disable,
+            kFeatSha2 | kFeatPmull | kFeatSm4 | kFeatSm3);
+  EXPECT_EQ(parse_disable_list("~sha3,~sve2").disable, kFeatSha3 | kFeatSve2);
+  EXPECT_EQ(parse_disable_list("neon").disable, kFeatAsimd);
+  EXPECT_EQ(parse_disable_list("all").disable, kFeatAll);
+  EXPECT_EQ(parse_disable_list("asimd").unknown_tokens, 0u);
+}
+
+TEST(OverrideGrammar, UnknownTokensAreReportedNotApplied) {
+  const OverrideParse p = parse_disable_list("aes,frobnicate,sha512x");
+  EXPECT_EQ(p.disable, kFeatAes);
+  EXPECT_EQ(p.unknown_tokens, 2u);
+  EXPECT_STREQ(p.first_unknown, "frobnicate");
+}
+
+TEST(OverrideGrammar, OnlyNarrows) {
+  const CpuFeatures probed = kFeatAsimd | kFeatAes | kFeatPmull | kFeatSha2;
+  EXPECT_EQ(apply_disable(probed, kFeatSha512), probed);  // absent feature: no effect
+  EXPECT_EQ(apply_disable(probed, kFeatAes), probed & ~kFeatAes);
+  EXPECT_EQ(apply_disable(probed, kFeatAsimd), 0u);  // everything needs SIMD registers
+  EXPECT_EQ(apply_disable(0, kFeatAll), 0u);
+  for (CpuFeatures d = 0; d <= kFeatAll; ++d) {
+    EXPECT_EQ(apply_disable(probed, d) & ~probed, 0u) << d;
+  }
+}
+
+TEST(OverrideGrammar, FormatListsNamesInOrder) {
+  char buf[128];
+  format_features(0, buf, sizeof buf);
+  EXPECT_STREQ(buf, "none");
+  format_features(kFeatSha512 | kFeatAsimd | kFeatAes, buf, sizeof buf);
+  EXPECT_STREQ(buf, "asimd aes sha512");
+  format_features(kFeatAll, buf, 8);
+  EXPECT_EQ(std::string(buf).size(), 7u);  // truncated, terminated
+}
+
+template <class Kernel>
+void check_selection(LaneList<Kernel> list, const Kernel* chosen, CpuFeatures features) {
+  ASSERT_NE(chosen, nullptr);
+  EXPECT_EQ(chosen->required & ~features, 0u) << chosen->lane << " needs absent features";
+  for (std::size_t i = 0; i < list.count; ++i) {
+    if (list.lanes[i] == chosen) return;
+    EXPECT_NE(list.lanes[i]->required & ~features, 0u)
+        << "a better usable lane " << list.lanes[i]->lane << " was passed over";
+  }
+  ADD_FAILURE() << "chosen lane not in the list";
+}
+
+TEST(LaneSelection, EveryFeatureMaskPicksTheBestUsableLane) {
+  for (CpuFeatures f = 0; f <= kFeatAll; ++f) {
+    const KernelSet set = select_kernels(f);
+    check_selection(aes_lanes(), set.aes, f);
+    check_selection(sha256_lanes(), set.sha256, f);
+    check_selection(sha512_lanes(), set.sha512, f);
+  }
+  // With nothing, the portable lanes.
+  const KernelSet none = select_kernels(0);
+  EXPECT_STREQ(none.aes->lane, "aes-portable");
+  EXPECT_STREQ(none.sha256->lane, "sha256-portable");
+  EXPECT_STREQ(none.sha512->lane, "sha512-portable");
+}
+
+TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
+  EXPECT_EQ(aes_lanes().lanes[aes_lanes().count - 1], &kAesPortable);
+  EXPECT_EQ(sha256_lanes().lanes[sha256_lanes().count - 1], &kSha256Portable);
+  EXPECT_EQ(sha512_lanes().lanes[sha512_lanes().count - 1], &kSha512Portable);
+  EXPECT_EQ(kAesPortable.required, 0u);
+}
+
+// ARMACCEL_EXPECT_LANES="aes=aes-ce,sha256=sha256-ce,sha512=sha512-portable"
+std::map<std::string, std::string> expected_lanes() {
+  std::map<std::string, std::string> out;
+  const char* env = std::getenv("ARMACCEL_EXPECT_LANES");
+  if (env == nullptr) return out;
+  std::stringstream ss(env);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto eq = item.find('=');
+    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return out;
+}
+
+TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
+  const auto expect = expected_lanes();
+  if (expect.empty()) GTEST_SKIP() << "ARMACCEL_EXPECT_LANES not set";
+  const CpuFeatures effective = apply_disable(
+      probe_cpu_features(), parse_disable_list(std::getenv("ARMACCEL_DISABLE")).disable);
+  const KernelSet set = select_kernels(effective);
+  EXPECT_EQ(expect.at("aes"), set.aes->lane);
+  EXPECT_EQ(expect.at("sha256"), set.sha256->lane);
+  EXPECT_EQ(expect.at("sha512"), set.sha512->lane);
+}
+
+}  // namespace
+}  // namespace armaccel
