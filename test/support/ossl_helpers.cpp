@@ -1,0 +1,143 @@
+#include "ossl_helpers.h"
+
+#include <gtest/gtest.h>
+#include <openssl/core_names.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace armaccel::test {
+
+std::string module_dir() {
+  return ARMACCEL_MODULE_DIR;
+}
+
+namespace {
+
+struct Contexts {
+  OSSL_LIB_CTX* armaccel = nullptr;
+  OSSL_PROVIDER* armaccel_prov = nullptr;
+  OSSL_LIB_CTX* oracle = nullptr;
+  OSSL_PROVIDER* default_prov = nullptr;
+  void create() {
+    if (armaccel != nullptr) return;
+    armaccel = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER_set_default_search_path(armaccel, module_dir().c_str());
+    armaccel_prov = OSSL_PROVIDER_load(armaccel, "armaccel");
+    oracle = OSSL_LIB_CTX_new();
+    default_prov = OSSL_PROVIDER_load(oracle, "default");
+  }
+  void destroy() {
+    if (armaccel == nullptr) return;
+    OSSL_PROVIDER_unload(armaccel_prov);
+    OSSL_PROVIDER_unload(default_prov);
+    OSSL_LIB_CTX_free(armaccel);
+    OSSL_LIB_CTX_free(oracle);
+    *this = Contexts{};
+  }
+};
+
+Contexts& contexts() {
+  static Contexts c;
+  c.create();
+  return c;
+}
+
+// Frees the shared contexts after the last test, before exit() runs
+// OpenSSL's own cleanup (freeing them after that would touch freed state).
+class ContextsEnvironment : public ::testing::Environment {
+ public:
+  void TearDown() override { contexts().destroy(); }
+};
+[[maybe_unused]] ::testing::Environment* const kContextsEnvironment =
+    ::testing::AddGlobalTestEnvironment(new ContextsEnvironment);
+
+}  // namespace
+
+OSSL_LIB_CTX* armaccel_libctx() {
+  EXPECT_NE(contexts().armaccel_prov, nullptr) << "armaccel did not load: " << drain_errors();
+  return contexts().armaccel;
+}
+
+OSSL_PROVIDER* armaccel_provider() {
+  armaccel_libctx();
+  return contexts().armaccel_prov;
+}
+
+OSSL_LIB_CTX* oracle_libctx() {
+  return contexts().oracle;
+}
+
+OSSL_LIB_CTX* new_configured_libctx(const std::string& config_body) {
+  std::string text =
+      "openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n" + config_body;
+  const std::string module = module_dir() + "/armaccel.so";
+  for (std::size_t at; (at = text.find("@MODULE@")) != std::string::npos;)
+    text.replace(at, 8, module);
+  char path[] = "/tmp/armaccel-test-XXXXXX";
+  const int fd = mkstemp(path);
+  EXPECT_GE(fd, 0);
+  if (fd < 0) return nullptr;
+  const ssize_t written = write(fd, text.data(), text.size());
+  close(fd);
+  EXPECT_EQ(written, static_cast<ssize_t>(text.size()));
+  OSSL_LIB_CTX* ctx = OSSL_LIB_CTX_new();
+  const int ok = OSSL_LIB_CTX_load_config(ctx, path);
+  unlink(path);
+  EXPECT_EQ(ok, 1) << "config:\n" << text << "\n" << drain_errors();
+  return ctx;
+}
+
+CipherPtr fetch_cipher(OSSL_LIB_CTX* ctx, const std::string& name, const char* propq) {
+  CipherPtr c(EVP_CIPHER_fetch(ctx, name.c_str(), propq));
+  EXPECT_NE(c, nullptr) << "fetching " << name << " (" << propq << "): " << drain_errors();
+  return c;
+}
+
+MdPtr fetch_md(OSSL_LIB_CTX* ctx, const std::string& name, const char* propq) {
+  MdPtr m(EVP_MD_fetch(ctx, name.c_str(), propq));
+  EXPECT_NE(m, nullptr) << "fetching " << name << " (" << propq << "): " << drain_errors();
+  return m;
+}
+
+std::string provider_param(OSSL_PROVIDER* prov, const char* name) {
+  char* value = nullptr;
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_ptr(name, &value, 0),
+                         OSSL_PARAM_construct_end()};
+  if (prov == nullptr || !OSSL_PROVIDER_get_params(prov, params) || value == nullptr) return "";
+  return value;
+}
+
+std::map<std::string, std::string> expected_lanes() {
+  std::map<std::string, std::string> out;
+  const char* env = std::getenv("ARMACCEL_EXPECT_LANES");
+  if (env == nullptr) return out;
+  std::stringstream ss(env);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto eq = item.find('=');
+    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return out;
+}
+
+std::string drain_errors() {
+  std::string text;
+  const char* file = nullptr;
+  const char* func = nullptr;
+  const char* data = nullptr;
+  int line = 0, flags = 0;
+  unsigned long e;
+  while ((e = ERR_get_error_all(&file, &line, &func, &data, &flags)) != 0) {
+    char buf[256];
+    ERR_error_string_n(e, buf, sizeof buf);
+    text += buf;
+    text += "\n";
+  }
+  return text;
+}
+
+}  // namespace armaccel::test

@@ -1,0 +1,71 @@
+// OpenSSL-side helpers for the provider and CLI tests: library contexts with
+// armaccel (under test) and with OpenSSL's default provider (the oracle),
+// owning pointers, provider parameters and the error queue.
+#pragma once
+
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace armaccel::test {
+
+struct CipherFree {
+  void operator()(EVP_CIPHER* c) const { EVP_CIPHER_free(c); }
+};
+struct CipherCtxFree {
+  void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
+};
+struct MdFree {
+  void operator()(EVP_MD* m) const { EVP_MD_free(m); }
+};
+struct MdCtxFree {
+  void operator()(EVP_MD_CTX* m) const { EVP_MD_CTX_free(m); }
+};
+using CipherPtr = std::unique_ptr<EVP_CIPHER, CipherFree>;
+using CipherCtxPtr = std::unique_ptr<EVP_CIPHER_CTX, CipherCtxFree>;
+using MdPtr = std::unique_ptr<EVP_MD, MdFree>;
+using MdCtxPtr = std::unique_ptr<EVP_MD_CTX, MdCtxFree>;
+
+// Directory holding the armaccel module under test (the build tree).
+std::string module_dir();
+
+// A library context with only armaccel loaded (shared by a test process).
+OSSL_LIB_CTX* armaccel_libctx();
+OSSL_PROVIDER* armaccel_provider();
+// A library context with only OpenSSL's default provider: the oracle.
+OSSL_LIB_CTX* oracle_libctx();
+
+// A new library context configured from `config_body` (the provider
+// sections of an openssl.cnf; the caller frees it).  "@MODULE@" in the text
+// is replaced by the module's path.
+OSSL_LIB_CTX* new_configured_libctx(const std::string& config_body);
+
+CipherPtr fetch_cipher(OSSL_LIB_CTX* ctx, const std::string& name, const char* propq);
+MdPtr fetch_md(OSSL_LIB_CTX* ctx, const std::string& name, const char* propq);
+inline CipherPtr armaccel_cipher(const std::string& name) {
+  return fetch_cipher(armaccel_libctx(), name, "provider=armaccel");
+}
+inline CipherPtr oracle_cipher(const std::string& name) {
+  return fetch_cipher(oracle_libctx(), name, "provider=default");
+}
+inline MdPtr armaccel_md(const std::string& name) {
+  return fetch_md(armaccel_libctx(), name, "provider=armaccel");
+}
+inline MdPtr oracle_md(const std::string& name) {
+  return fetch_md(oracle_libctx(), name, "provider=default");
+}
+
+// A UTF8 provider parameter ("" if not reported).
+std::string provider_param(OSSL_PROVIDER* prov, const char* name);
+
+// ARMACCEL_EXPECT_LANES parsed ("aes" -> "aes-ce", ...); empty if unset.
+std::map<std::string, std::string> expected_lanes();
+
+// Drains the calling thread's error queue into text ("" when empty).
+std::string drain_errors();
+
+}  // namespace armaccel::test
