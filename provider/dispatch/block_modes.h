@@ -212,7 +212,7 @@ class BlockModeCipher {
       return 0;
     }
     if (c->enc) {
-      inl = tls_add_padding(out, inl, outsize, kBlock);
+      inl = tls_add_padding(c->tls_version, out, inl, outsize, kBlock);
       if (inl == 0) {
         raise_error(c->prov, kErrOutputBufferTooSmall);
         return 0;
@@ -484,6 +484,25 @@ class BlockModeCipher {
       std::size_t size = 0;
       if (!OSSL_PARAM_get_size_t(p, &size) || size > kTlsMaxMacBytes) goto bad;
       c->tls_mac_size = size;
+    }
+    // Key and IV lengths are fixed: a request for another length is an error
+    // here rather than a silent no-op that would make EVP read past a
+    // caller's shorter buffer.
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr) {
+      std::size_t len = 0;
+      if (!OSSL_PARAM_get_size_t(p, &len)) goto bad;
+      if (len != KeyBytes) {
+        raise_error(c->prov, kErrInvalidKeyLength);
+        return 0;
+      }
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr) {
+      std::size_t len = 0;
+      if (!OSSL_PARAM_get_size_t(p, &len)) goto bad;
+      if (len != kIvBytes) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) != nullptr) {
       if (!OSSL_PARAM_get_uint(p, &u)) goto bad;

@@ -57,12 +57,15 @@ void copy_mac(const std::uint8_t* record, std::size_t len, std::size_t mac_end,
 
 }  // namespace
 
-std::size_t tls_add_padding(std::uint8_t* record, std::size_t len, std::size_t capacity,
-                            std::size_t block_bytes) {
+std::size_t tls_add_padding(unsigned version, std::uint8_t* record, std::size_t len,
+                            std::size_t capacity, std::size_t block_bytes) {
   const std::size_t pad_count = block_bytes - (len % block_bytes);  // 1 .. block_bytes
   if (capacity < len || capacity - len < pad_count) return 0;
-  for (std::size_t i = 0; i < pad_count; ++i)
-    record[len + i] = static_cast<std::uint8_t>(pad_count - 1);
+  const std::uint8_t pad_value = static_cast<std::uint8_t>(pad_count - 1);
+  for (std::size_t i = 0; i < pad_count; ++i) {
+    record[len + i] = version == SSL3_VERSION ? 0 : pad_value;
+  }
+  record[len + pad_count - 1] = pad_value;
   return len + pad_count;
 }
 

@@ -14,11 +14,12 @@ namespace armaccel::prov {
 
 inline constexpr std::size_t kTlsMaxMacBytes = 64;
 
-// Appends TLS padding (pad_len+1 bytes of value pad_len, minimal) to
-// record[0..len): returns the padded length, or 0 if it would exceed
-// capacity.  Public lengths only.
-std::size_t tls_add_padding(std::uint8_t* record, std::size_t len, std::size_t capacity,
-                            std::size_t block_bytes);
+// Appends minimal CBC padding to record[0..len): TLS and DTLS use pad_len+1
+// bytes of value pad_len; SSL 3.0 leaves the pad bytes free and OpenSSL
+// writes zeros there, then the length byte.  Returns the padded length, or 0
+// if it would exceed capacity.  Public lengths only.
+std::size_t tls_add_padding(unsigned version, std::uint8_t* record, std::size_t len,
+                            std::size_t capacity, std::size_t block_bytes);
 
 // For a decrypted CBC record of `len` bytes (explicit IV first for TLS 1.1+
 // and DTLS), computes the payload length and extracts the MAC into
