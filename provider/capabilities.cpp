@@ -51,9 +51,19 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable) {
   format_features(caps.effective, caps.effective_text, sizeof caps.effective_text);
   format_features(caps.disabled, caps.disabled_text, sizeof caps.disabled_text);
   ctx->kernels = select_kernels(caps.effective);
+  const char* trace = std::getenv(kTraceEnv);
+  ctx->trace = trace != nullptr && trace[0] != '\0' && std::strcmp(trace, "0") != 0;
   append_lanes(aes_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sha256_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sha512_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+}
+
+}  // namespace armaccel::prov
+
+namespace armaccel::prov {
+
+void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept {
+  if (ctx != nullptr && ctx->trace) std::fprintf(stderr, "armaccel: %s on %s\n", algorithm, lane);
 }
 
 }  // namespace armaccel::prov

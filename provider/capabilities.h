@@ -10,9 +10,17 @@ namespace armaccel::prov {
 inline constexpr char kDisableEnv[] = "ARMACCEL_DISABLE";
 inline constexpr char kDisableConfigKey[] = "disable";
 
+// When this environment variable is set (non-empty, not "0") at load, every
+// algorithm context armaccel creates is logged to stderr with its lane, so a
+// user can see that (and how) an application uses armaccel.
+inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
+
 // Probes the CPU, narrows the features by the union of the environment
 // override and `config_disable` (the instance's config value, may be null),
 // selects a kernel lane per primitive and fills ctx->kernels and ctx->caps.
 void probe_and_select(ProvCtx* ctx, const char* config_disable);
+
+// Logs "armaccel: <algorithm> on <lane>" to stderr if tracing is on.
+void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept;
 
 }  // namespace armaccel::prov

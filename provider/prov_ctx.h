@@ -30,6 +30,7 @@ struct ProvCtx {
   OSSL_FUNC_core_vset_error_fn* core_vset_error = nullptr;
   KernelSet kernels = {};
   CapabilityReport caps;
+  bool trace = false;  // ARMACCEL_TRACE set at load: log each new context to stderr
 };
 
 }  // namespace armaccel::prov

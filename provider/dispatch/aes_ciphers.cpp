@@ -11,6 +11,7 @@ namespace {
 struct AesTraits {
   using Kernel = AesKernel;
   using Schedule = AesRoundKeys;
+  static constexpr char kName[] = "AES";
   static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.aes; }
 };
 

@@ -9,7 +9,7 @@
 // bytes or overrun: update after final, partially overlapping buffers and
 // outputs beyond INT_MAX (what EVP can report) fail with an error instead.
 //
-// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*).
+// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName ("AES").
 #pragma once
 
 #include <openssl/core_dispatch.h>
@@ -24,6 +24,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
 #include "cipher_params.h"
@@ -79,6 +80,25 @@ class BlockModeCipher {
   static const OSSL_DISPATCH kDispatch[];
 
  private:
+  // "AES-128-CBC": Traits::kName, key bits, mode.
+  struct Name {
+    char text[24];
+  };
+  static constexpr Name make_name() {
+    Name n{};
+    std::size_t i = 0;
+    for (const char* p = Traits::kName; *p != '\0'; ++p) n.text[i++] = *p;
+    n.text[i++] = '-';
+    const unsigned bits = KeyBytes * 8;
+    if (bits >= 100) n.text[i++] = static_cast<char>('0' + bits / 100);
+    n.text[i++] = static_cast<char>('0' + bits / 10 % 10);
+    n.text[i++] = static_cast<char>('0' + bits % 10);
+    const char* mode = Mode == BlockMode::kEcb ? "-ECB" : Mode == BlockMode::kCbc ? "-CBC" : "-CTR";
+    for (const char* p = mode; *p != '\0'; ++p) n.text[i++] = *p;
+    return n;
+  }
+  static constexpr Name kName = make_name();
+
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 
   static void* newctx(void* provctx) noexcept {
@@ -88,6 +108,7 @@ class BlockModeCipher {
     c->prov = prov;
     c->kernel = Traits::kernel(prov);
     c->pad = true;
+    trace_new_context(prov, kName.text, c->kernel->lane);
     return c;
   }
 

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
 #include "dispatch_util.h"
@@ -50,11 +51,20 @@ class Sha2Digest {
  private:
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 
+  static constexpr const char* name() {
+    if constexpr (sizeof(Word) == 4) return DigestBytes == 28 ? "SHA2-224" : "SHA2-256";
+    return DigestBytes == 28   ? "SHA2-512/224"
+           : DigestBytes == 32 ? "SHA2-512/256"
+           : DigestBytes == 48 ? "SHA2-384"
+                               : "SHA2-512";
+  }
+
   static void* newctx(void* provctx) noexcept {
     auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
     if (c == nullptr) return nullptr;
     c->prov = static_cast<const ProvCtx*>(provctx);
     c->kernel = sha2_kernel<Word>(c->prov);
+    trace_new_context(c->prov, name(), c->kernel->lane);
     return c;
   }
 
