@@ -21,6 +21,8 @@ endfunction()
 function(armaccel_library_defaults target)
   armaccel_warnings(${target})
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
+    # Source paths in error records and debug info relative to the project.
+    target_compile_options(${target} PRIVATE "-ffile-prefix-map=${PROJECT_SOURCE_DIR}/=")
     target_compile_options(${target} PRIVATE
       $<$<COMPILE_LANGUAGE:CXX>:-fno-exceptions -fno-rtti>
       -fvisibility=hidden $<$<COMPILE_LANGUAGE:CXX>:-fvisibility-inlines-hidden>)

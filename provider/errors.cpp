@@ -45,9 +45,12 @@ void raise_error(const ProvCtx* prov, Reason reason, std::source_location where)
   if (prov == nullptr || prov->core_new_error == nullptr || prov->core_vset_error == nullptr)
     return;
   prov->core_new_error(prov->handle);
+  // The file is kept (relative to the project, see -ffile-prefix-map); the
+  // function is left out: C++ signatures of the dispatch templates are long
+  // and OpenSSL keeps only a pointer to the string.
   if (prov->core_set_error_debug != nullptr) {
     prov->core_set_error_debug(prov->handle, where.file_name(), static_cast<int>(where.line()),
-                               where.function_name());
+                               nullptr);
   }
   set_error(prov, reason, nullptr);
 }
