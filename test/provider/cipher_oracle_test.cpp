@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
 
+#include <algorithm>
 #include <cstring>
 #include <set>
 #include <string>
@@ -63,7 +64,7 @@ Trace run(EVP_CIPHER* cipher, const Op& op, const Bytes& msg,
             1);
   EXPECT_EQ(EVP_CIPHER_CTX_set_padding(ctx.get(), op.pad ? 1 : 0), 1);
   Bytes buf(msg.size() + 32);
-  if (in_place) std::memcpy(buf.data(), msg.data(), msg.size());
+  if (in_place) std::copy(msg.begin(), msg.end(), buf.begin());
   std::size_t in_pos = 0, out_pos = 0;
   for (std::size_t part : splits) {
     int outl = -1;
