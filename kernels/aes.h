@@ -24,13 +24,14 @@ namespace armaccel {
 
 inline constexpr std::size_t kAesBlockBytes = 16;
 
-// Expanded key schedule; layout private to the lane that produced it.
-// 120 64-bit words hold the largest layout: 15 round keys of AES-256, each
-// as eight 64-bit bit planes (portable lane).
+// Expanded key schedule; layout private to the lane that produced it.  240
+// bytes hold the largest layout: 15 round keys of AES-256 as 16 bytes each
+// (crypto-extension lane) or as eight 16-bit bit planes each (portable lane).
+// Kept small on purpose: it lives in every cipher context.
 struct AesRoundKeys {
-  alignas(16) std::uint64_t words[120];
+  alignas(16) std::uint8_t bytes[240];
   std::uint32_t rounds;    // Nr: 10, 12 or 14 (FIPS 197 Table 3)
-  std::uint32_t lane_tag;  // set by the lane, to catch a schedule used by another lane
+  std::uint32_t lane_tag;  // set by the lane that made it
 };
 
 struct AesKernel {

@@ -4,9 +4,10 @@
 // bit b of all 64 state bytes, at bit position 16*block + 4*column + row.
 // ShiftRows and MixColumns become shifts and masks inside each 16-bit block
 // group; SubBytes is the Boyar-Peralta circuit (aes_bitslice.h).  Round keys
-// are stored pre-sliced (each replicated over the four block groups), so the
-// same schedule serves encryption and the inverse cipher.  Sequential CBC
-// encryption uses one of the four block slots.
+// are stored pre-sliced, one 16-bit group per plane (replicated over the four
+// block groups when used), so the same 240-byte schedule serves encryption
+// and the inverse cipher.  Sequential CBC encryption uses one of the four
+// block slots.
 #include <cstring>
 
 #include "aes.h"
@@ -114,36 +115,44 @@ void inv_mix_columns(std::uint64_t q[8]) {
   mix_columns(q);
 }
 
-inline void add_round_key(std::uint64_t q[8], const std::uint64_t* rk) {
-  for (int b = 0; b < 8; ++b) q[b] ^= rk[b];
+// Round key `round` as eight 16-bit planes (one block group) in rk->bytes.
+inline std::uint16_t key_plane(const AesRoundKeys* rk, unsigned round, int b) {
+  std::uint16_t v;
+  std::memcpy(&v, rk->bytes + 16 * round + 2 * b, 2);
+  return v;
+}
+
+// XORs round key `round`, replicated over the four block groups.
+inline void add_round_key(std::uint64_t q[8], const AesRoundKeys* rk, unsigned round) {
+  for (int b = 0; b < 8; ++b) q[b] ^= key_plane(rk, round, b) * 0x0001000100010001ull;
 }
 
 void encrypt_planes(const AesRoundKeys* rk, std::uint64_t q[8]) {
   const unsigned nr = rk->rounds;
-  add_round_key(q, rk->words);
+  add_round_key(q, rk, 0);
   for (unsigned round = 1; round < nr; ++round) {
     sub_bytes(q);
     for (int b = 0; b < 8; ++b) q[b] = shift_rows_plane(q[b]);
     mix_columns(q);
-    add_round_key(q, rk->words + 8 * round);
+    add_round_key(q, rk, round);
   }
   sub_bytes(q);
   for (int b = 0; b < 8; ++b) q[b] = shift_rows_plane(q[b]);
-  add_round_key(q, rk->words + 8 * nr);
+  add_round_key(q, rk, nr);
 }
 
 void decrypt_planes(const AesRoundKeys* rk, std::uint64_t q[8]) {
   const unsigned nr = rk->rounds;
-  add_round_key(q, rk->words + 8 * nr);
+  add_round_key(q, rk, nr);
   for (unsigned round = nr - 1; round >= 1; --round) {
     for (int b = 0; b < 8; ++b) q[b] = inv_shift_rows_plane(q[b]);
     inv_sub_bytes(q);
-    add_round_key(q, rk->words + 8 * round);
+    add_round_key(q, rk, round);
     inv_mix_columns(q);
   }
   for (int b = 0; b < 8; ++b) q[b] = inv_shift_rows_plane(q[b]);
   inv_sub_bytes(q);
-  add_round_key(q, rk->words);
+  add_round_key(q, rk, 0);
 }
 
 // SubWord (§5.2) on a 4-byte word held as bytes w[0..3], by the same circuit
@@ -192,15 +201,22 @@ bool set_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
     for (int k = 0; k < 4; ++k) w[4 * i + k] = w[4 * (i - nk) + k] ^ temp[k];
     wipe(temp, sizeof temp);
   }
-  std::uint8_t four[64];
+  // Slice each round key in block slot 0; keep its 16-bit group per plane.
+  std::uint8_t one[64] = {};
+  std::uint64_t q[8];
   for (unsigned round = 0; round <= nr; ++round) {
-    for (int slot = 0; slot < 4; ++slot) std::memcpy(four + 16 * slot, w + 16 * round, 16);
-    slice(four, rk->words + 8 * round);
+    std::memcpy(one, w + 16 * round, 16);
+    slice(one, q);
+    for (int b = 0; b < 8; ++b) {
+      const std::uint16_t plane = static_cast<std::uint16_t>(q[b]);
+      std::memcpy(rk->bytes + 16 * round + 2 * b, &plane, 2);
+    }
   }
   rk->rounds = nr;
   rk->lane_tag = kLaneTag;
   wipe(w, sizeof w);
-  wipe(four, sizeof four);
+  wipe(one, sizeof one);
+  wipe(q, sizeof q);
   return true;
 }
 

@@ -110,15 +110,24 @@ void sha2_final(Sha2State<Word>* s, const typename Sha2Traits<Word>::Kernel* ker
   bytes::store_be64(s->buffer + kBlock - 8, bits_lo);
   if (kLen == 16) bytes::store_be64(s->buffer + kBlock - 16, bits_hi);
   kernel->compress(s->h, s->buffer, 1);
-  std::uint8_t full[8 * sizeof(Word)];
-  for (int i = 0; i < 8; ++i) {
-    if constexpr (sizeof(Word) == 4) {
-      bytes::store_be32(full + 4 * i, s->h[i]);
+  constexpr std::size_t kWord = sizeof(Word);
+  const std::size_t whole = digest_bytes / kWord;
+  for (std::size_t i = 0; i < whole; ++i) {
+    if constexpr (kWord == 4) {
+      bytes::store_be32(digest + 4 * i, s->h[i]);
     } else {
-      bytes::store_be64(full + 8 * i, s->h[i]);
+      bytes::store_be64(digest + 8 * i, s->h[i]);
     }
   }
-  std::memcpy(digest, full, digest_bytes);
+  if (digest_bytes % kWord != 0) {  // SHA-512/224: half of the fourth word
+    std::uint8_t last[kWord];
+    if constexpr (kWord == 4) {
+      bytes::store_be32(last, s->h[whole]);
+    } else {
+      bytes::store_be64(last, s->h[whole]);
+    }
+    std::memcpy(digest + kWord * whole, last, digest_bytes % kWord);
+  }
   s->buffered = 0;
 }
 

@@ -6,8 +6,8 @@
 
 namespace armaccel {
 
-// Overwrites n bytes at p with zeros through a volatile pointer, so the
-// stores are not removed as dead.  Defined out of line (wipe.cpp) so lane
+// Overwrites n bytes at p with zeros (memset called through a volatile
+// function pointer, so the stores are not removed as dead).  Defined out of line (wipe.cpp) so lane
 // files built with extension flags do not instantiate it.
 void wipe(void* p, std::size_t n);
 

@@ -22,66 +22,81 @@ namespace {
 
 constexpr std::uint32_t kLaneTag = 0x41434531;  // "ACE1"
 
-std::uint8_t* key_bytes(AesRoundKeys* rk) {
-  return reinterpret_cast<std::uint8_t*>(rk->words);
-}
-const std::uint8_t* key_bytes(const AesRoundKeys* rk) {
-  return reinterpret_cast<const std::uint8_t*>(rk->words);
-}
-
 // SubWord of a little-endian-loaded word w (FIPS 197 §5.2).
-std::uint32_t sub_word(std::uint32_t w) {
+inline std::uint32_t sub_word(std::uint32_t w) {
   const uint8x16_t v = vreinterpretq_u8_u32(vdupq_n_u32(w));
   return vgetq_lane_u32(vreinterpretq_u32_u8(vaeseq_u8(v, vdupq_n_u8(0))), 0);
 }
 
-std::uint32_t ror32(std::uint32_t x, int n) {
+inline std::uint32_t ror32(std::uint32_t x, int n) {
   return (x >> n) | (x << (32 - n));
 }
 
-// KeyExpansion (§5.2) into byte round keys.
-bool expand_encrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
-  if (key_len != 16 && key_len != 24 && key_len != 32) return false;
-  const unsigned nk = static_cast<unsigned>(key_len / 4);
-  const unsigned nr = nk + 6;
-  const unsigned total = 4 * (nr + 1);
-  std::uint32_t w[60];
-  std::memcpy(w, key, key_len);  // words as little-endian loads of the key bytes
-  std::uint32_t rcon = 1;
-  for (unsigned i = nk; i < total; ++i) {
-    std::uint32_t t = w[i - 1];
-    if (i % nk == 0) {
-      t = ror32(sub_word(t), 8) ^ rcon;  // SubWord(RotWord(t)) ^ Rcon
-      rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-    } else if (nk > 6 && i % nk == 4) {
-      t = sub_word(t);
-    }
-    w[i] = w[i - nk] ^ t;
-  }
-  std::memcpy(key_bytes(rk), w, 4 * total);
-  volatile std::uint32_t* vw = w;
-  for (unsigned i = 0; i < total; ++i) vw[i] = 0;
-  rk->rounds = nr;
-  rk->lane_tag = kLaneTag;
-  return true;
+inline std::uint32_t load32(const std::uint8_t* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
 }
 
-// Equivalent inverse cipher key schedule (§5.3.5): reversed order, with
-// InvMixColumns applied to the inner round keys.
-bool expand_decrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
-  AesRoundKeys enc;
-  if (!expand_encrypt_key(&enc, key, key_len)) return false;
-  const unsigned nr = enc.rounds;
-  const std::uint8_t* ek = key_bytes(&enc);
-  std::uint8_t* dk = key_bytes(rk);
-  vst1q_u8(dk, vld1q_u8(ek + 16 * nr));
-  for (unsigned i = 1; i < nr; ++i)
-    vst1q_u8(dk + 16 * i, vaesimcq_u8(vld1q_u8(ek + 16 * (nr - i))));
-  vst1q_u8(dk + 16 * nr, vld1q_u8(ek));
-  volatile std::uint8_t* v = key_bytes(&enc);
-  for (unsigned i = 0; i < 16 * (nr + 1); ++i) v[i] = 0;
-  rk->rounds = nr;
+// KeyExpansion (§5.2) for Nk-word keys straight into rk->bytes: the last Nk
+// words live in registers (fully unrolled), so no secret temporary is left
+// in memory.  Words are little-endian loads of the key bytes, so RotWord is
+// a rotation right by 8 and Rcon goes in the low byte.
+template <unsigned Nk>
+void expand_encrypt(AesRoundKeys* rk, const std::uint8_t* key) {
+  constexpr unsigned kNr = Nk + 6;
+  constexpr unsigned kTotal = 4 * (kNr + 1);
+  std::uint32_t w[Nk];
+#pragma GCC unroll 8
+  for (unsigned j = 0; j < Nk; ++j) w[j] = load32(key + 4 * j);
+  std::memcpy(rk->bytes, key, 4 * Nk);
+  std::uint32_t rcon = 1;
+#pragma GCC unroll 16
+  for (unsigned i = Nk; i < kTotal; i += Nk) {
+    w[0] ^= ror32(sub_word(w[Nk - 1]), 8) ^ rcon;
+    rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+#pragma GCC unroll 8
+    for (unsigned j = 1; j < Nk; ++j) {
+      // AES-256 applies SubWord once more in the middle (i mod Nk == 4).
+      w[j] ^= (Nk > 6 && j == 4) ? sub_word(w[j - 1]) : w[j - 1];
+    }
+    const unsigned n = kTotal - i < Nk ? kTotal - i : Nk;
+    std::memcpy(rk->bytes + 4 * i, w, 4 * n);
+  }
+  rk->rounds = kNr;
   rk->lane_tag = kLaneTag;
+}
+
+bool expand_encrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
+  switch (key_len) {
+    case 16:
+      expand_encrypt<4>(rk, key);
+      return true;
+    case 24:
+      expand_encrypt<6>(rk, key);
+      return true;
+    case 32:
+      expand_encrypt<8>(rk, key);
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Equivalent inverse cipher key schedule (§5.3.5), converted in place:
+// round keys in reverse order, InvMixColumns applied to the inner ones.
+bool expand_decrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
+  if (!expand_encrypt_key(rk, key, key_len)) return false;
+  const unsigned nr = rk->rounds;
+  std::uint8_t* k = rk->bytes;
+  unsigned i = 0, j = nr;
+  for (; i < j; ++i, --j) {
+    const uint8x16_t a = vld1q_u8(k + 16 * i);
+    const uint8x16_t b = vld1q_u8(k + 16 * j);
+    vst1q_u8(k + 16 * i, i == 0 ? b : vaesimcq_u8(b));
+    vst1q_u8(k + 16 * j, j == nr ? a : vaesimcq_u8(a));
+  }
+  if (i == j) vst1q_u8(k + 16 * i, vaesimcq_u8(vld1q_u8(k + 16 * i)));
   return true;
 }
 
@@ -89,8 +104,7 @@ template <int Nr>
 struct Keys {
   uint8x16_t k[Nr + 1];
   explicit Keys(const AesRoundKeys* rk) {
-    const std::uint8_t* p = key_bytes(rk);
-    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(p + 16 * i);
+    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(rk->bytes + 16 * i);
   }
 };
 
@@ -128,15 +142,25 @@ inline void decrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
   for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaesdq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
 }
 
+// Eight blocks in and out.  Single-register loads: GCC pairs them into LDP/STP;
+// four-register LD1/ST1 structures made it shuffle registers.
+inline void load8(const std::uint8_t* p, uint8x16_t b[8]) {
+  for (int i = 0; i < 8; ++i) b[i] = vld1q_u8(p + 16 * i);
+}
+
+inline void store8(std::uint8_t* p, const uint8x16_t b[8]) {
+  for (int i = 0; i < 8; ++i) vst1q_u8(p + 16 * i, b[i]);
+}
+
 template <int Nr>
 void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks) {
   const Keys<Nr> ks(rk);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
-    for (int i = 0; i < 8; ++i) b[i] = vld1q_u8(in + 16 * i);
+    load8(in, b);
     encrypt8(b, ks);
-    for (int i = 0; i < 8; ++i) vst1q_u8(out + 16 * i, b[i]);
+    store8(out, b);
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, encrypt1(vld1q_u8(in), ks));
 }
@@ -147,9 +171,9 @@ void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
   const Keys<Nr> ks(rk);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
-    for (int i = 0; i < 8; ++i) b[i] = vld1q_u8(in + 16 * i);
+    load8(in, b);
     decrypt8(b, ks);
-    for (int i = 0; i < 8; ++i) vst1q_u8(out + 16 * i, b[i]);
+    store8(out, b);
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, decrypt1(vld1q_u8(in), ks));
 }
@@ -161,6 +185,13 @@ void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
                    std::size_t blocks, std::uint8_t iv[16]) {
   const Keys<Nr> ks(rk);
   uint8x16_t chain = vld1q_u8(iv);
+  // Four blocks per iteration: one LD1/ST1 each way, less loop overhead.
+  for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
+    const uint8x16x4_t p = vld1q_u8_x4(in);
+    uint8x16x4_t c;
+    for (int i = 0; i < 4; ++i) c.val[i] = chain = encrypt1(veorq_u8(p.val[i], chain), ks);
+    vst1q_u8_x4(out, c);
+  }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     chain = encrypt1(veorq_u8(vld1q_u8(in), chain), ks);
     vst1q_u8(out, chain);
@@ -175,11 +206,13 @@ void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
   uint8x16_t chain = vld1q_u8(iv);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t c[8], b[8];
-    for (int i = 0; i < 8; ++i) b[i] = c[i] = vld1q_u8(in + 16 * i);
+    load8(in, c);
+    for (int i = 0; i < 8; ++i) b[i] = c[i];
     decrypt8(b, ks);
-    vst1q_u8(out, veorq_u8(b[0], chain));
-    for (int i = 1; i < 8; ++i) vst1q_u8(out + 16 * i, veorq_u8(b[i], c[i - 1]));
+    b[0] = veorq_u8(b[0], chain);
+    for (int i = 1; i < 8; ++i) b[i] = veorq_u8(b[i], c[i - 1]);
     chain = c[7];
+    store8(out, b);
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     const uint8x16_t c = vld1q_u8(in);
@@ -233,7 +266,10 @@ void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
       }
     }
     encrypt8(b, ks);
-    for (int i = 0; i < 8; ++i) vst1q_u8(out + 16 * i, veorq_u8(vld1q_u8(in + 16 * i), b[i]));
+    uint8x16_t m[8];
+    load8(in, m);
+    for (int i = 0; i < 8; ++i) b[i] = veorq_u8(m[i], b[i]);
+    store8(out, b);
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     const uint8x16_t k = encrypt1(counter_block(native_counter(ctr)), ks);

@@ -40,31 +40,60 @@ inline void double_round(State& s, uint64x2_t kw) {
   s.ab = ab;
 }
 
-void compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks) {
-  State s = {vld1q_u64(state), vld1q_u64(state + 2), vld1q_u64(state + 4), vld1q_u64(state + 6)};
-  for (; blocks > 0; --blocks, data += kSha512BlockBytes) {
-    const State in = s;
-    uint64x2_t m[8];
-    for (int i = 0; i < 8; ++i) m[i] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 16 * i)));
+// One 128-byte block: rounds 0..79 fully unrolled.
+inline void process_block(State& s, const std::uint8_t* data) {
+  const State in = s;
+  uint64x2_t m[8];
+  for (int i = 0; i < 8; ++i) m[i] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(data + 16 * i)));
 #pragma GCC unroll 40
-    for (int i = 0; i < 40; ++i) {
-      const uint64x2_t kw = vaddq_u64(m[i & 7], vld1q_u64(kSha512K + 2 * i));
-      if (i < 32) {
-        // W[2i+16], W[2i+17] replace W[2i], W[2i+1].
-        m[i & 7] = vsha512su1q_u64(vsha512su0q_u64(m[i & 7], m[(i + 1) & 7]), m[(i + 7) & 7],
-                                   vextq_u64(m[(i + 4) & 7], m[(i + 5) & 7], 1));
-      }
-      double_round(s, kw);
+  for (int i = 0; i < 40; ++i) {
+    const uint64x2_t kw = vaddq_u64(m[i & 7], vld1q_u64(kSha512K + 2 * i));
+    if (i < 32) {
+      // W[2i+16], W[2i+17] replace W[2i], W[2i+1].
+      m[i & 7] = vsha512su1q_u64(vsha512su0q_u64(m[i & 7], m[(i + 1) & 7]), m[(i + 7) & 7],
+                                 vextq_u64(m[(i + 4) & 7], m[(i + 5) & 7], 1));
     }
-    s.ab = vaddq_u64(s.ab, in.ab);
-    s.cd = vaddq_u64(s.cd, in.cd);
-    s.ef = vaddq_u64(s.ef, in.ef);
-    s.gh = vaddq_u64(s.gh, in.gh);
+    double_round(s, kw);
   }
+  s.ab = vaddq_u64(s.ab, in.ab);
+  s.cd = vaddq_u64(s.cd, in.cd);
+  s.ef = vaddq_u64(s.ef, in.ef);
+  s.gh = vaddq_u64(s.gh, in.gh);
+}
+
+State load_state(const std::uint64_t state[8]) {
+  return {vld1q_u64(state), vld1q_u64(state + 2), vld1q_u64(state + 4), vld1q_u64(state + 6)};
+}
+
+void store_state(std::uint64_t state[8], const State& s) {
   vst1q_u64(state, s.ab);
   vst1q_u64(state + 2, s.cd);
   vst1q_u64(state + 4, s.ef);
   vst1q_u64(state + 6, s.gh);
+}
+
+// Many blocks: GCC keeps the round constants across the loop (copying them
+// once per call), the cheapest per block.
+void compress_many(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks) {
+  State s = load_state(state);
+  for (; blocks > 0; --blocks, data += kSha512BlockBytes) process_block(s, data);
+  store_state(state, s);
+}
+
+// One block (the padding block, short messages): no loop, so no per-call
+// copy of the constants.
+void compress_one(std::uint64_t state[8], const std::uint8_t* data) {
+  State s = load_state(state);
+  process_block(s, data);
+  store_state(state, s);
+}
+
+void compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks) {
+  if (blocks == 1) {
+    compress_one(state, data);
+  } else if (blocks != 0) {
+    compress_many(state, data, blocks);
+  }
 }
 
 }  // namespace
