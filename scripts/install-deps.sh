@@ -9,7 +9,7 @@ set -euo pipefail
 want=${1:-native}
 host=$(dpkg --print-architecture)
 
-native=(g++ cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
+native=(g++ clang clang-format cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
         libbenchmark-dev nlohmann-json3-dev gzip)
 cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64)
 
