@@ -61,7 +61,8 @@ int main(int argc, char** argv) {
       if (!EVP_DigestUpdate(ctx, data.data() + off, take)) return fail("digest update");
     }
     if (!EVP_DigestFinal_ex(ctx, d, &len)) return fail("digest final");
-    print_hex((std::string("digest ") + name).c_str(), OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(md)), d, len);
+    print_hex((std::string("digest ") + name).c_str(),
+              OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(md)), d, len);
     EVP_MD_CTX_free(ctx);
     EVP_MD_free(md);
   }
@@ -74,7 +75,8 @@ int main(int argc, char** argv) {
     int total = 0, outl = 0;
     if (!EVP_EncryptInit_ex2(ctx, c, kKey, kIv, nullptr)) return fail("cipher init");
     for (std::size_t off = 0; off < data.size(); off += sizeof chunk) {
-      const int take = static_cast<int>(data.size() - off < sizeof chunk ? data.size() - off : sizeof chunk);
+      const int take =
+          static_cast<int>(data.size() - off < sizeof chunk ? data.size() - off : sizeof chunk);
       if (!EVP_EncryptUpdate(ctx, out.data() + total, &outl, data.data() + off, take))
         return fail("cipher update");
       total += outl;
@@ -85,7 +87,8 @@ int main(int argc, char** argv) {
     unsigned len = 0;
     if (!EVP_Digest(out.data(), static_cast<std::size_t>(total), d, &len, EVP_sha256(), nullptr))
       return fail("digest of the ciphertext");
-    print_hex((std::string("sha256 of ") + name).c_str(), OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)), d, len);
+    print_hex((std::string("sha256 of ") + name).c_str(),
+              OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)), d, len);
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(c);
   }
