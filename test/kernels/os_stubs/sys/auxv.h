@@ -1,0 +1,6 @@
+// Stub for the type check of kernels/cpu_probe_freebsd.cpp (see README.md):
+// FreeBSD's elf_aux_info(3) and its AT_HWCAP/AT_HWCAP2 numbers.
+#pragma once
+#define AT_HWCAP 25
+#define AT_HWCAP2 26
+extern "C" int elf_aux_info(int aux, void* buf, int buflen);

@@ -1,0 +1,5 @@
+// Stub for the type check of kernels/cpu_probe_windows.cpp (see README.md).
+#pragma once
+typedef unsigned long DWORD;
+typedef int BOOL;
+extern "C" BOOL IsProcessorFeaturePresent(DWORD ProcessorFeature);
