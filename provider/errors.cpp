@@ -24,6 +24,7 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrInvalidDigestSize, const_cast<char*>("invalid digest size")},
     {kErrNotInitialised, const_cast<char*>("not initialised")},
     {kErrInvalidNumValue, const_cast<char*>("invalid num value")},
+    {kErrNullParameter, const_cast<char*>("passed a null parameter")},
     {0, nullptr},
 };
 

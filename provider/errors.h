@@ -33,6 +33,7 @@ enum Reason : int {
   kErrInvalidDigestSize,
   kErrNotInitialised,
   kErrInvalidNumValue,
+  kErrNullParameter,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

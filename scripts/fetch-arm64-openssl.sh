@@ -14,6 +14,7 @@ fi
 version=$(dpkg-query -W -f='${Version}' libssl3:arm64)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+chmod a+rwx "$tmp"  # apt downloads as its sandbox user _apt when run as root
 (cd "$tmp" && apt-get download "openssl:arm64=$version" >/dev/null)
 mkdir -p "$dest"
 dpkg -x "$tmp"/openssl_*_arm64.deb "$dest"

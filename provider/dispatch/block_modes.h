@@ -266,14 +266,12 @@ class BlockModeCipher {
   static int block_update(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
                           const std::uint8_t* in, std::size_t inl) {
     if (c->tls_version > 0) return tls_update(c, out, outl, outsize, in, inl);
-    if (inl == 0) {
-      *outl = 0;
-      return 1;
-    }
-    if (in == nullptr) {
-      raise_error(c->prov, kErrCipherOperationFailed);
+    if (in == nullptr && inl != 0) {
+      raise_error(c->prov, kErrNullParameter);
       return 0;
     }
+    // inl == 0 still runs the plan below: with padding now off, a block held
+    // back by an earlier update is released, as in OpenSSL.
     // Plan the call before touching anything.
     const std::size_t fill =
         c->buf_len != 0 ? (inl < kBlock - c->buf_len ? inl : kBlock - c->buf_len) : 0;
@@ -352,10 +350,20 @@ class BlockModeCipher {
     return 1;
   }
 
+  // EVP reports output lengths as int; refusing longer inputs up front also
+  // keeps the size arithmetic below far from wrapping.
+  static bool check_length(Ctx* c, std::size_t inl) {
+    if (inl > static_cast<std::size_t>(INT_MAX)) {
+      raise_error(c->prov, kErrOutputTooLong);
+      return false;
+    }
+    return true;
+  }
+
   static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
-    if (!check_ready(c)) return 0;
+    if (!check_ready(c) || !check_length(c, inl)) return 0;
     return kStream ? stream_update(c, out, outl, outsize, in, inl)
                    : block_update(c, out, outl, outsize, in, inl);
   }
@@ -438,7 +446,7 @@ class BlockModeCipher {
   static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
-    if (!check_ready(c)) return 0;
+    if (!check_ready(c) || !check_length(c, inl)) return 0;
     if (outsize < inl || (inl != 0 && (in == nullptr || out == nullptr))) {
       raise_error(c->prov, kErrOutputBufferTooSmall);
       return 0;
@@ -527,7 +535,9 @@ class BlockModeCipher {
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) != nullptr) {
       if (!OSSL_PARAM_get_uint(p, &u)) goto bad;
-      if (u >= kBlock) {
+      // Below the reported block size, as OpenSSL 3.0: for CTR (block size
+      // 1) only 0, since any other value would reuse a stale keystream block.
+      if (u >= kInfo.block_bytes) {
         raise_error(c->prov, kErrInvalidNumValue);
         return 0;
       }

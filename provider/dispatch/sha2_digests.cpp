@@ -99,6 +99,10 @@ class Sha2Digest {
   static int update(void* vctx, const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
     if (!ready(c)) return 0;
+    if (in == nullptr && inl != 0) {
+      raise_error(c->prov, kErrNullParameter);
+      return 0;
+    }
     if (inl != 0) sha2_update(&c->state, c->kernel, in, inl);
     return 1;
   }
