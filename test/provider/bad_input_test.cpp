@@ -272,8 +272,10 @@ TEST(BadInput, HugeLengthsThroughDirectCalls) {
     GuardedBuffer out(64), in(16);
     std::size_t outl = 0;
     ASSERT_EQ(d.update(d.ctx, out.data(), &outl, out.size(), in.data(), 5), 1);
-    for (std::size_t inl : {SIZE_MAX, SIZE_MAX - 5, SIZE_MAX - 16, static_cast<std::size_t>(INT_MAX) + 1}) {
-      EXPECT_EQ(d.update(d.ctx, out.data(), &outl, out.size(), in.data(), inl), 0) << name << " " << inl;
+    for (std::size_t inl :
+         {SIZE_MAX, SIZE_MAX - 5, SIZE_MAX - 16, static_cast<std::size_t>(INT_MAX) + 1}) {
+      EXPECT_EQ(d.update(d.ctx, out.data(), &outl, out.size(), in.data(), inl), 0)
+          << name << " " << inl;
       expect_error("INT_MAX");
     }
   }

@@ -355,7 +355,9 @@ TEST_P(CipherOracle, PaddingToggledMidStream) {
   EVP_CIPHER* ciphers[2] = {mine_.get(), ref_.get()};
   for (int w = 0; w < 2; ++w) {
     CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
-    ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), ciphers[w], key.data(), has_iv(name()) ? iv.data() : nullptr, nullptr), 1);
+    ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), ciphers[w], key.data(),
+                                  has_iv(name()) ? iv.data() : nullptr, nullptr),
+              1);
     unsigned char out[128];
     int l = 0;
     trace[w].push_back(EVP_DecryptUpdate(ctx.get(), out, &l, msg.data(), 48));
