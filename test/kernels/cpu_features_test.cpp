@@ -5,12 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
-#include <map>
-#include <sstream>
 #include <string>
 
 #include "cpu_features.h"
 #include "lanes.h"
+#include "test_support.h"
 
 namespace armaccel {
 namespace {
@@ -90,22 +89,8 @@ TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
   EXPECT_EQ(kAesPortable.required, 0u);
 }
 
-// ARMACCEL_EXPECT_LANES="aes=aes-ce,sha256=sha256-ce,sha512=sha512-portable"
-std::map<std::string, std::string> expected_lanes() {
-  std::map<std::string, std::string> out;
-  const char* env = std::getenv("ARMACCEL_EXPECT_LANES");
-  if (env == nullptr) return out;
-  std::stringstream ss(env);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto eq = item.find('=');
-    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
-  }
-  return out;
-}
-
 TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
-  const auto expect = expected_lanes();
+  const auto expect = test::expected_lanes();
   if (expect.empty()) GTEST_SKIP() << "ARMACCEL_EXPECT_LANES not set";
   const CpuFeatures effective = apply_disable(
       probe_cpu_features(), parse_disable_list(std::getenv("ARMACCEL_DISABLE")).disable);

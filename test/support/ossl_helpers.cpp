@@ -111,19 +111,6 @@ std::string provider_param(OSSL_PROVIDER* prov, const char* name) {
   return value;
 }
 
-std::map<std::string, std::string> expected_lanes() {
-  std::map<std::string, std::string> out;
-  const char* env = std::getenv("ARMACCEL_EXPECT_LANES");
-  if (env == nullptr) return out;
-  std::stringstream ss(env);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    const auto eq = item.find('=');
-    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
-  }
-  return out;
-}
-
 std::string drain_errors() {
   std::string text;
   const char* file = nullptr;

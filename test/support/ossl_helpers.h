@@ -7,9 +7,10 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
-#include <map>
 #include <memory>
 #include <string>
+
+#include "test_support.h"
 
 namespace armaccel::test {
 
@@ -61,9 +62,6 @@ inline MdPtr oracle_md(const std::string& name) {
 
 // A UTF8 provider parameter ("" if not reported).
 std::string provider_param(OSSL_PROVIDER* prov, const char* name);
-
-// ARMACCEL_EXPECT_LANES parsed ("aes" -> "aes-ce", ...); empty if unset.
-std::map<std::string, std::string> expected_lanes();
 
 // Drains the calling thread's error queue into text ("" when empty).
 std::string drain_errors();

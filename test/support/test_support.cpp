@@ -102,6 +102,19 @@ void Rng::fill(std::uint8_t* p, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) p[i] = static_cast<std::uint8_t>(next());
 }
 
+std::map<std::string, std::string> expected_lanes() {
+  std::map<std::string, std::string> out;
+  const char* env = std::getenv("ARMACCEL_EXPECT_LANES");
+  if (env == nullptr) return out;
+  std::stringstream ss(env);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    const auto eq = item.find('=');
+    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return out;
+}
+
 std::vector<std::size_t> random_splits(Rng& rng, std::size_t total) {
   std::vector<std::size_t> parts;
   std::size_t left = total;

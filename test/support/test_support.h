@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <string>
 #include <string_view>
@@ -41,6 +42,10 @@ class Rng {
  private:
   std::mt19937_64 engine_;
 };
+
+// ARMACCEL_EXPECT_LANES ("aes=aes-ce,sha256=sha256-ce,...", set by CTest for
+// each emulated CPU) as a map; empty when unset.
+std::map<std::string, std::string> expected_lanes();
 
 // Splits `total` into random chunk sizes (some 0 and 1, some large).
 std::vector<std::size_t> random_splits(Rng& rng, std::size_t total);

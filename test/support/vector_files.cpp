@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <sstream>
 
 namespace armaccel::test {
@@ -33,6 +34,39 @@ bool split_assignment(const std::string& line, std::string* key, std::string* va
   return true;
 }
 
+// Walks a file of "Key = Value" records: end_record() at each blank line and
+// at the end, header(inner) for "[inner]" lines, field(key, value, line,
+// has_value) for the rest ("FAIL"-style bare words have no value); '#'
+// lines are comments.
+struct RecordScan {
+  std::function<void()> end_record;
+  std::function<void(const std::string&)> header;
+  std::function<void(const std::string&, const std::string&, int, bool)> field;
+};
+
+void scan_records(const std::string& path, const RecordScan& scan) {
+  std::istringstream in(read_text_file(path));
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    const std::string t = trim(line);
+    if (t.empty()) {
+      scan.end_record();
+    } else if (t[0] == '#') {
+      continue;
+    } else if (t.front() == '[' && t.back() == ']') {
+      scan.end_record();
+      scan.header(t.substr(1, t.size() - 2));
+    } else {
+      std::string key, value;
+      const bool has_value = split_assignment(t, &key, &value);
+      scan.field(has_value ? key : t, value, n, has_value);
+    }
+  }
+  scan.end_record();
+}
+
 }  // namespace
 
 bool Stanza::has(const std::string& key) const {
@@ -53,29 +87,19 @@ std::vector<std::string> Stanza::all(const std::string& key) const {
 }
 
 std::vector<Stanza> parse_evp_file(const std::string& path) {
-  std::istringstream in(read_text_file(path));
   std::vector<Stanza> out;
   Stanza cur;
-  std::string line;
-  int n = 0;
-  auto flush = [&] {
-    if (!cur.fields.empty()) out.push_back(cur);
-    cur = Stanza{};
-  };
-  while (std::getline(in, line)) {
-    ++n;
-    const std::string t = trim(line);
-    if (t.empty()) {
-      flush();
-      continue;
-    }
-    if (t[0] == '#') continue;
-    std::string key, value;
-    if (!split_assignment(t, &key, &value)) continue;
-    if (cur.fields.empty()) cur.line = n;
-    cur.fields.emplace_back(key, value);
-  }
-  flush();
+  scan_records(path,
+               {[&] {
+                  if (!cur.fields.empty()) out.push_back(cur);
+                  cur = Stanza{};
+                },
+                [](const std::string&) {},
+                [&](const std::string& key, const std::string& value, int line, bool has_value) {
+                  if (!has_value) return;
+                  if (cur.fields.empty()) cur.line = line;
+                  cur.fields.emplace_back(key, value);
+                }});
   return out;
 }
 
@@ -101,51 +125,33 @@ const std::string& RspRecord::get(const std::string& key) const {
 }
 
 std::vector<RspRecord> parse_rsp_file(const std::string& path) {
-  std::istringstream in(read_text_file(path));
   std::vector<RspRecord> out;
   std::map<std::string, std::string> settings;
   RspRecord cur;
-  std::string line;
-  int n = 0;
   bool last_was_setting = false;
-  auto flush = [&] {
-    if (!cur.fields.empty()) {
-      cur.settings = settings;
-      out.push_back(cur);
-    }
-    cur = RspRecord{};
-  };
-  while (std::getline(in, line)) {
-    ++n;
-    const std::string t = trim(line);
-    if (t.empty()) {
-      flush();
-      continue;
-    }
-    if (t[0] == '#') continue;
-    if (t.front() == '[' && t.back() == ']') {
-      flush();
-      if (!last_was_setting) settings.clear();
-      last_was_setting = true;
-      std::string key, value;
-      const std::string inner = t.substr(1, t.size() - 2);
-      if (split_assignment(inner, &key, &value)) {
-        settings[upper(key)] = value;
-      } else {
-        settings[upper(trim(inner))] = "";
-      }
-      continue;
-    }
-    last_was_setting = false;
-    std::string key, value;
-    if (!split_assignment(t, &key, &value)) {
-      cur.fields[upper(t)] = "";  // a bare word such as FAIL
-      continue;
-    }
-    if (cur.fields.empty()) cur.line = n;
-    cur.fields[upper(key)] = value;
-  }
-  flush();
+  scan_records(path, {[&] {
+                        if (!cur.fields.empty()) {
+                          cur.settings = settings;
+                          out.push_back(cur);
+                        }
+                        cur = RspRecord{};
+                      },
+                      [&](const std::string& inner) {
+                        // Consecutive [..] lines accumulate; a new group replaces them.
+                        if (!last_was_setting) settings.clear();
+                        last_was_setting = true;
+                        std::string key, value;
+                        if (split_assignment(inner, &key, &value)) {
+                          settings[upper(key)] = value;
+                        } else {
+                          settings[upper(trim(inner))] = "";
+                        }
+                      },
+                      [&](const std::string& key, const std::string& value, int line, bool) {
+                        last_was_setting = false;
+                        if (cur.fields.empty()) cur.line = line;
+                        cur.fields[upper(key)] = value;  // a bare word such as FAIL has ""
+                      }});
   return out;
 }
 
@@ -155,38 +161,23 @@ const std::string& VecRecord::get(const std::string& key) const {
 }
 
 std::vector<VecRecord> parse_vec_file(const std::string& path) {
-  std::istringstream in(read_text_file(path));
   std::vector<VecRecord> out;
   std::string algorithm;
   VecRecord cur;
-  std::string line;
-  int n = 0;
-  auto flush = [&] {
-    if (!cur.fields.empty()) {
-      cur.algorithm = algorithm;
-      out.push_back(cur);
-    }
-    cur = VecRecord{};
-  };
-  while (std::getline(in, line)) {
-    ++n;
-    const std::string t = trim(line);
-    if (t.empty()) {
-      flush();
-      continue;
-    }
-    if (t[0] == '#') continue;
-    if (t.front() == '[' && t.back() == ']') {
-      flush();
-      algorithm = t.substr(1, t.size() - 2);
-      continue;
-    }
-    std::string key, value;
-    if (!split_assignment(t, &key, &value)) continue;
-    if (cur.fields.empty()) cur.line = n;
-    cur.fields[key] = value;
-  }
-  flush();
+  scan_records(path,
+               {[&] {
+                  if (!cur.fields.empty()) {
+                    cur.algorithm = algorithm;
+                    out.push_back(cur);
+                  }
+                  cur = VecRecord{};
+                },
+                [&](const std::string& inner) { algorithm = inner; },
+                [&](const std::string& key, const std::string& value, int line, bool has_value) {
+                  if (!has_value) return;
+                  if (cur.fields.empty()) cur.line = line;
+                  cur.fields[key] = value;
+                }});
   return out;
 }
 
