@@ -64,6 +64,31 @@ struct AesKernel {
   // `blocks`.  Encryption schedule.
   void (*ctr_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                       std::size_t blocks, std::uint8_t counter[16]);
+
+  // GCTR as GCM uses it (SP 800-38D §6.5, inc32): only the last 32 bits of
+  // the counter block are incremented, big-endian, modulo 2^32; the first 96
+  // bits never change.  counter[16] is advanced by `blocks`.  Encryption
+  // schedule.
+  void (*ctr32_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                        std::size_t blocks, std::uint8_t counter[16]);
+
+  // CBC-MAC chaining (SP 800-38B §6.2, SP 800-38C §6.1): for each block,
+  // mac = E(mac ^ block).  No output is written.  Encryption schedule.
+  void (*cbc_mac)(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+                  std::uint8_t mac[16]);
+
+  // XTS-AES on whole blocks (IEEE 1619 §5.3.1, SP 800-38E):
+  // out_j = E_K1(in_j ^ T) ^ T (decryption: D_K1), then T = T * alpha in
+  // GF(2^128) with the tweak as a little-endian 128-bit value.  tweak[16] is
+  // the encrypted tweak (E_K2(i) for the data unit) in, and the tweak for
+  // the next block out, so a data unit can be processed in any number of
+  // calls.  Ciphertext stealing lives in the mode code (xts_driver.h).
+  // The schedule is the data key's: encryption schedule for xts_encrypt,
+  // decryption schedule for xts_decrypt.
+  void (*xts_encrypt)(const AesRoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks, std::uint8_t tweak[16]);
+  void (*xts_decrypt)(const AesRoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
+                      std::size_t blocks, std::uint8_t tweak[16]);
 };
 
 // The portable, constant-time (bit-sliced, no table lookups) lane; always

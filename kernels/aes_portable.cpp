@@ -155,6 +155,23 @@ void decrypt_planes(const AesRoundKeys* rk, std::uint64_t q[8]) {
   add_round_key(q, rk, 0);
 }
 
+// Four blocks in a 64-byte buffer, in place.
+void encrypt4(const AesRoundKeys* rk, std::uint8_t buf[64]) {
+  std::uint64_t q[8];
+  slice(buf, q);
+  encrypt_planes(rk, q);
+  unslice(q, buf);
+  wipe(q, sizeof q);
+}
+
+void decrypt4(const AesRoundKeys* rk, std::uint8_t buf[64]) {
+  std::uint64_t q[8];
+  slice(buf, q);
+  decrypt_planes(rk, q);
+  unslice(q, buf);
+  wipe(q, sizeof q);
+}
+
 // SubWord (§5.2) on a 4-byte word held as bytes w[0..3], by the same circuit
 // on 32-bit planes (bit k of plane b = bit b of w[k]).
 void sub_word(std::uint8_t w[4]) {
@@ -341,11 +358,92 @@ void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   wipe(q, sizeof q);
 }
 
+// inc32 (SP 800-38D §6.2): the last four bytes as a big-endian counter.
+void increment_be32(std::uint8_t c[16]) {
+  bytes::store_be32(c + 12, bytes::load_be32(c + 12) + 1);
+}
+
+void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                   std::size_t blocks, std::uint8_t counter[16]) {
+  std::uint8_t ks[64];
+  while (blocks > 0) {
+    const std::size_t n = blocks < 4 ? blocks : 4;
+    for (std::size_t b = 0; b < 4; ++b) {
+      std::memcpy(ks + 16 * b, counter, 16);
+      if (b < n) increment_be32(counter);
+    }
+    encrypt4(rk, ks);
+    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+  wipe(ks, sizeof ks);
+}
+
+void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+             std::uint8_t mac[16]) {
+  std::uint8_t buf[64] = {};
+  for (; blocks > 0; --blocks, in += 16) {
+    for (int i = 0; i < 16; ++i) buf[i] = static_cast<std::uint8_t>(mac[i] ^ in[i]);
+    encrypt4(rk, buf);
+    std::memcpy(mac, buf, 16);
+  }
+  wipe(buf, sizeof buf);
+}
+
+// T = T * alpha (IEEE 1619 §5.2): a left shift of the little-endian 128-bit
+// tweak, folding the carry back as x^7 + x^2 + x + 1 (0x87), without a branch.
+void xts_double(std::uint8_t t[16]) {
+  const std::uint64_t lo = bytes::load_le64(t);
+  const std::uint64_t hi = bytes::load_le64(t + 8);
+  const std::uint64_t carry = 0 - (hi >> 63);
+  bytes::store_le64(t, (lo << 1) ^ (carry & 0x87));
+  bytes::store_le64(t + 8, (hi << 1) | (lo >> 63));
+}
+
+template <bool Encrypt>
+void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                std::size_t blocks, std::uint8_t tweak[16]) {
+  std::uint8_t buf[64], tweaks[64];
+  while (blocks > 0) {
+    const std::size_t n = blocks < 4 ? blocks : 4;
+    std::memset(buf, 0, sizeof buf);
+    for (std::size_t b = 0; b < n; ++b) {
+      std::memcpy(tweaks + 16 * b, tweak, 16);
+      for (int i = 0; i < 16; ++i)
+        buf[16 * b + i] = static_cast<std::uint8_t>(in[16 * b + i] ^ tweak[i]);
+      xts_double(tweak);
+    }
+    if (Encrypt) {
+      encrypt4(rk, buf);
+    } else {
+      decrypt4(rk, buf);
+    }
+    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+  wipe(buf, sizeof buf);
+  wipe(tweaks, sizeof tweaks);
+}
+
+void xts_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t tweak[16]) {
+  xts_blocks<true>(rk, in, out, blocks, tweak);
+}
+
+void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t tweak[16]) {
+  xts_blocks<false>(rk, in, out, blocks, tweak);
+}
+
 }  // namespace
 
 const AesKernel kAesPortable = {
-    "aes-portable", 0,           set_key,     set_key,     ecb_encrypt,
-    ecb_decrypt,    cbc_encrypt, cbc_decrypt, ctr_encrypt,
+    "aes-portable", 0,           set_key,       set_key, ecb_encrypt, ecb_decrypt, cbc_encrypt,
+    cbc_decrypt,    ctr_encrypt, ctr32_encrypt, cbc_mac, xts_encrypt, xts_decrypt,
 };
 
 }  // namespace armaccel

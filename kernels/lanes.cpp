@@ -6,6 +6,12 @@ namespace armaccel {
 #if ARMACCEL_HAVE_AES_CE
 extern const AesKernel kAesCe;
 #endif
+#if ARMACCEL_HAVE_GHASH_PMULL
+extern const GhashKernel kGhashPmull;
+#endif
+#if ARMACCEL_HAVE_GCM_CE
+extern const GcmKernel kGcmCe;
+#endif
 #if ARMACCEL_HAVE_SHA256_CE
 extern const Sha256Kernel kSha256Ce;
 #endif
@@ -20,6 +26,20 @@ const AesKernel* const kAesLanes[] = {
     &kAesCe,
 #endif
     &kAesPortable,
+};
+
+const GhashKernel* const kGhashLanes[] = {
+#if ARMACCEL_HAVE_GHASH_PMULL
+    &kGhashPmull,
+#endif
+    &kGhashPortable,
+};
+
+const GcmKernel* const kGcmLanes[] = {
+#if ARMACCEL_HAVE_GCM_CE
+    &kGcmCe,
+#endif
+    nullptr,  // sentinel: no fused lane usable
 };
 
 const Sha256Kernel* const kSha256Lanes[] = {
@@ -44,10 +64,25 @@ const Kernel* first_usable(const Kernel* const (&lanes)[N], CpuFeatures effectiv
   return lanes[N - 1];
 }
 
+// The first fused GCM lane usable with the chosen AES and GHASH lanes.
+const GcmKernel* usable_gcm(CpuFeatures effective, const AesKernel* aes, const GhashKernel* ghash) {
+  for (const GcmKernel* k : kGcmLanes) {
+    if (k != nullptr && (k->required & ~effective) == 0 && k->aes == aes && k->ghash == ghash)
+      return k;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 LaneList<AesKernel> aes_lanes() {
   return {kAesLanes, sizeof kAesLanes / sizeof kAesLanes[0]};
+}
+LaneList<GhashKernel> ghash_lanes() {
+  return {kGhashLanes, sizeof kGhashLanes / sizeof kGhashLanes[0]};
+}
+LaneList<GcmKernel> gcm_lanes() {
+  return {kGcmLanes, sizeof kGcmLanes / sizeof kGcmLanes[0] - 1};
 }
 LaneList<Sha256Kernel> sha256_lanes() {
   return {kSha256Lanes, sizeof kSha256Lanes / sizeof kSha256Lanes[0]};
@@ -57,8 +92,13 @@ LaneList<Sha512Kernel> sha512_lanes() {
 }
 
 KernelSet select_kernels(CpuFeatures effective) {
-  return {first_usable(kAesLanes, effective), first_usable(kSha256Lanes, effective),
-          first_usable(kSha512Lanes, effective)};
+  KernelSet set;
+  set.aes = first_usable(kAesLanes, effective);
+  set.ghash = first_usable(kGhashLanes, effective);
+  set.gcm = usable_gcm(effective, set.aes, set.ghash);
+  set.sha256 = first_usable(kSha256Lanes, effective);
+  set.sha512 = first_usable(kSha512Lanes, effective);
+  return set;
 }
 
 }  // namespace armaccel

@@ -9,12 +9,16 @@
 
 #include "aes.h"
 #include "cpu_features.h"
+#include "gcm.h"
+#include "ghash.h"
 #include "sha2.h"
 
 namespace armaccel {
 
 struct KernelSet {
   const AesKernel* aes;
+  const GhashKernel* ghash;
+  const GcmKernel* gcm;  // nullptr: GCM composes aes->ctr32_encrypt and ghash->update
   const Sha256Kernel* sha256;
   const Sha512Kernel* sha512;
 };
@@ -26,6 +30,9 @@ struct LaneList {
 };
 
 LaneList<AesKernel> aes_lanes();
+LaneList<GhashKernel> ghash_lanes();
+// Fused GCM lanes only (no portable entry: the composition is the fallback).
+LaneList<GcmKernel> gcm_lanes();
 LaneList<Sha256Kernel> sha256_lanes();
 LaneList<Sha512Kernel> sha512_lanes();
 

@@ -16,6 +16,7 @@
 #include <cstring>
 
 #include "../aes.h"
+#include "aes_ce_impl.h"
 
 namespace armaccel {
 namespace {
@@ -98,58 +99,6 @@ bool expand_decrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t k
   }
   if (i == j) vst1q_u8(k + 16 * i, vaesimcq_u8(vld1q_u8(k + 16 * i)));
   return true;
-}
-
-template <int Nr>
-struct Keys {
-  uint8x16_t k[Nr + 1];
-  explicit Keys(const AesRoundKeys* rk) {
-    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(rk->bytes + 16 * i);
-  }
-};
-
-template <int Nr>
-inline uint8x16_t encrypt1(uint8x16_t s, const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) s = vaesmcq_u8(vaeseq_u8(s, ks.k[r]));
-  return veorq_u8(vaeseq_u8(s, ks.k[Nr - 1]), ks.k[Nr]);
-}
-
-template <int Nr>
-inline uint8x16_t decrypt1(uint8x16_t s, const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) s = vaesimcq_u8(vaesdq_u8(s, ks.k[r]));
-  return veorq_u8(vaesdq_u8(s, ks.k[Nr - 1]), ks.k[Nr]);
-}
-
-// Eight blocks through all rounds, round by round so the eight independent
-// AESE/AESMC chains interleave.
-template <int Nr>
-inline void encrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) {
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) b[i] = vaesmcq_u8(vaeseq_u8(b[i], ks.k[r]));
-  }
-#pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaeseq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
-}
-
-template <int Nr>
-inline void decrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) {
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) b[i] = vaesimcq_u8(vaesdq_u8(b[i], ks.k[r]));
-  }
-#pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaesdq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
-}
-
-// Eight blocks in and out.  Single-register loads: GCC pairs them into LDP/STP;
-// four-register LD1/ST1 structures made it shuffle registers.
-inline void load8(const std::uint8_t* p, uint8x16_t b[8]) {
-  for (int i = 0; i < 8; ++i) b[i] = vld1q_u8(p + 16 * i);
-}
-
-inline void store8(std::uint8_t* p, const uint8x16_t b[8]) {
-  for (int i = 0; i < 8; ++i) vst1q_u8(p + 16 * i, b[i]);
 }
 
 template <int Nr>
@@ -280,6 +229,98 @@ void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
   vst1q_u8(counter, counter_block(native_counter(ctr)));
 }
 
+// GCM's inc32 counter: the block is kept with each 32-bit word byte-reversed
+// (vrev32q), so adding {0, 0, 0, i} is an increment of the last word
+// modulo 2^32 and the other 96 bits never change.
+template <int Nr>
+void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                     std::size_t blocks, std::uint8_t counter[16]) {
+  const Keys<Nr> ks(rk);
+  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
+  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+    uint8x16_t b[8];
+    for (int i = 0; i < 8; ++i) {
+      b[i] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
+      ctr = vaddq_u32(ctr, one);
+    }
+    encrypt8(b, ks);
+    uint8x16_t m[8];
+    load8(in, m);
+    for (int i = 0; i < 8; ++i) b[i] = veorq_u8(m[i], b[i]);
+    store8(out, b);
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    const uint8x16_t k = encrypt1(vrev32q_u8(vreinterpretq_u8_u32(ctr)), ks);
+    vst1q_u8(out, veorq_u8(vld1q_u8(in), k));
+    ctr = vaddq_u32(ctr, one);
+  }
+  vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
+}
+
+template <int Nr>
+void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+               std::uint8_t mac[16]) {
+  const Keys<Nr> ks(rk);
+  uint8x16_t chain = vld1q_u8(mac);
+  for (; blocks >= 4; blocks -= 4, in += 64) {
+    const uint8x16x4_t p = vld1q_u8_x4(in);
+    for (int i = 0; i < 4; ++i) chain = encrypt1(veorq_u8(p.val[i], chain), ks);
+  }
+  for (; blocks > 0; --blocks, in += 16) chain = encrypt1(veorq_u8(vld1q_u8(in), chain), ks);
+  vst1q_u8(mac, chain);
+}
+
+// T * alpha on the little-endian 128-bit tweak held as {lo, hi}: shift
+// both halves left, carry bit 63 of lo into hi, fold bit 127 back as 0x87.
+inline uint64x2_t xts_double(uint64x2_t t, uint64x2_t fold) {
+  const uint64x2_t msb = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(t), 63));
+  return veorq_u64(vaddq_u64(t, t), vandq_u64(vextq_u64(msb, msb, 1), fold));
+}
+
+template <int Nr, bool Encrypt>
+void xts_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+           std::uint8_t tweak[16]) {
+  const Keys<Nr> ks(rk);
+  const uint64x2_t fold = vcombine_u64(vcreate_u64(0x87), vcreate_u64(1));
+  uint64x2_t t = vreinterpretq_u64_u8(vld1q_u8(tweak));
+  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+    uint8x16_t tw[8], b[8];
+    load8(in, b);
+    for (int i = 0; i < 8; ++i) {
+      tw[i] = vreinterpretq_u8_u64(t);
+      t = xts_double(t, fold);
+      b[i] = veorq_u8(b[i], tw[i]);
+    }
+    if (Encrypt) {
+      encrypt8(b, ks);
+    } else {
+      decrypt8(b, ks);
+    }
+    for (int i = 0; i < 8; ++i) b[i] = veorq_u8(b[i], tw[i]);
+    store8(out, b);
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    const uint8x16_t tw = vreinterpretq_u8_u64(t);
+    const uint8x16_t x = veorq_u8(vld1q_u8(in), tw);
+    vst1q_u8(out, veorq_u8(Encrypt ? encrypt1(x, ks) : decrypt1(x, ks), tw));
+    t = xts_double(t, fold);
+  }
+  vst1q_u8(tweak, vreinterpretq_u8_u64(t));
+}
+
+template <int Nr>
+void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                   std::size_t blocks, std::uint8_t tweak[16]) {
+  xts_n<Nr, true>(rk, in, out, blocks, tweak);
+}
+
+template <int Nr>
+void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                   std::size_t blocks, std::uint8_t tweak[16]) {
+  xts_n<Nr, false>(rk, in, out, blocks, tweak);
+}
+
 // Dispatch on the round count recorded in the schedule.
 #define ARMACCEL_AES_BY_ROUNDS(fn, ...) \
   switch (rk->rounds) {                 \
@@ -312,6 +353,23 @@ void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   ARMACCEL_AES_BY_ROUNDS(ctr_encrypt_n, rk, in, out, blocks, counter)
 }
 
+void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                   std::size_t blocks, std::uint8_t counter[16]) {
+  ARMACCEL_AES_BY_ROUNDS(ctr32_encrypt_n, rk, in, out, blocks, counter)
+}
+void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+             std::uint8_t mac[16]) {
+  ARMACCEL_AES_BY_ROUNDS(cbc_mac_n, rk, in, blocks, mac)
+}
+void xts_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t tweak[16]) {
+  ARMACCEL_AES_BY_ROUNDS(xts_encrypt_n, rk, in, out, blocks, tweak)
+}
+void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t tweak[16]) {
+  ARMACCEL_AES_BY_ROUNDS(xts_decrypt_n, rk, in, out, blocks, tweak)
+}
+
 #undef ARMACCEL_AES_BY_ROUNDS
 
 }  // namespace
@@ -319,7 +377,8 @@ void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 extern const AesKernel kAesCe;
 const AesKernel kAesCe = {
     "aes-ce",    kFeatAsimd | kFeatAes, expand_encrypt_key, expand_decrypt_key, ecb_encrypt,
-    ecb_decrypt, cbc_encrypt,           cbc_decrypt,        ctr_encrypt,
+    ecb_decrypt, cbc_encrypt,           cbc_decrypt,        ctr_encrypt,        ctr32_encrypt,
+    cbc_mac,     xts_encrypt,           xts_decrypt,
 };
 
 }  // namespace armaccel

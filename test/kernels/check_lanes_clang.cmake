@@ -3,6 +3,8 @@
 # Usage: cmake -DCLANG=<clang++> -DKERNELS=<kernels dir> -DOUT=<dir> -P check_lanes_clang.cmake
 set(lanes
   "aarch64/aes_ce.cpp|-march=armv8-a+crypto"
+  "aarch64/ghash_pmull.cpp|-march=armv8-a+crypto"
+  "aarch64/gcm_ce.cpp|-march=armv8-a+crypto"
   "aarch64/sha256_ce.cpp|-march=armv8-a+crypto"
   "aarch64/sha512_ce.cpp|-march=armv8.2-a+sha3")
 file(MAKE_DIRECTORY ${OUT})

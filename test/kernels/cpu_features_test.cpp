@@ -72,6 +72,19 @@ TEST(LaneSelection, EveryFeatureMaskPicksTheBestUsableLane) {
   for (CpuFeatures f = 0; f <= kFeatAll; ++f) {
     const KernelSet set = select_kernels(f);
     check_selection(aes_lanes(), set.aes, f);
+    check_selection(ghash_lanes(), set.ghash, f);
+    if (set.gcm != nullptr) {
+      // A fused lane only with the very AES and GHASH lanes it reads.
+      EXPECT_EQ(set.gcm->aes, set.aes);
+      EXPECT_EQ(set.gcm->ghash, set.ghash);
+      EXPECT_EQ(set.gcm->required & ~f, 0u);
+    } else {
+      for (std::size_t i = 0; i < gcm_lanes().count; ++i) {
+        const GcmKernel* g = gcm_lanes().lanes[i];
+        EXPECT_FALSE((g->required & ~f) == 0 && g->aes == set.aes && g->ghash == set.ghash)
+            << g->lane << " usable but not chosen";
+      }
+    }
     check_selection(sha256_lanes(), set.sha256, f);
     check_selection(sha512_lanes(), set.sha512, f);
   }
@@ -80,6 +93,8 @@ TEST(LaneSelection, EveryFeatureMaskPicksTheBestUsableLane) {
   EXPECT_STREQ(none.aes->lane, "aes-portable");
   EXPECT_STREQ(none.sha256->lane, "sha256-portable");
   EXPECT_STREQ(none.sha512->lane, "sha512-portable");
+  EXPECT_STREQ(none.ghash->lane, "ghash-portable");
+  EXPECT_EQ(none.gcm, nullptr);
 }
 
 TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
@@ -98,6 +113,8 @@ TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
   EXPECT_EQ(expect.at("aes"), set.aes->lane);
   EXPECT_EQ(expect.at("sha256"), set.sha256->lane);
   EXPECT_EQ(expect.at("sha512"), set.sha512->lane);
+  EXPECT_EQ(expect.at("ghash"), set.ghash->lane);
+  EXPECT_EQ(expect.at("gcm"), set.gcm != nullptr ? set.gcm->lane : "none");
 }
 
 }  // namespace

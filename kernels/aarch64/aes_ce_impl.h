@@ -1,0 +1,80 @@
+// AES crypto-extension primitives shared by the AArch64 lane files built
+// with -march=armv8-a+crypto (aes_ce.cpp, gcm_ce.cpp).  Everything is in an
+// anonymous namespace: each including file gets its own internal copy, so no
+// symbol built with extension flags is shared (architecture.md).
+#pragma once
+
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../aes.h"
+
+namespace armaccel {
+namespace {
+
+template <int Nr>
+struct Keys {
+  uint8x16_t k[Nr + 1];
+  explicit Keys(const AesRoundKeys* rk) {
+    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(rk->bytes + 16 * i);
+  }
+};
+
+template <int Nr>
+inline uint8x16_t encrypt1(uint8x16_t s, const Keys<Nr>& ks) {
+  for (int r = 0; r < Nr - 1; ++r) s = vaesmcq_u8(vaeseq_u8(s, ks.k[r]));
+  return veorq_u8(vaeseq_u8(s, ks.k[Nr - 1]), ks.k[Nr]);
+}
+
+template <int Nr>
+inline uint8x16_t decrypt1(uint8x16_t s, const Keys<Nr>& ks) {
+  for (int r = 0; r < Nr - 1; ++r) s = vaesimcq_u8(vaesdq_u8(s, ks.k[r]));
+  return veorq_u8(vaesdq_u8(s, ks.k[Nr - 1]), ks.k[Nr]);
+}
+
+// Eight blocks through all rounds, round by round so the eight independent
+// AESE/AESMC chains interleave.
+template <int Nr>
+inline void encrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
+  for (int r = 0; r < Nr - 1; ++r) {
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) b[i] = vaesmcq_u8(vaeseq_u8(b[i], ks.k[r]));
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaeseq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
+}
+
+template <int Nr>
+inline void decrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
+  for (int r = 0; r < Nr - 1; ++r) {
+#pragma GCC unroll 8
+    for (int i = 0; i < 8; ++i) b[i] = vaesimcq_u8(vaesdq_u8(b[i], ks.k[r]));
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaesdq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
+}
+
+template <int Nr>
+inline void encrypt4(uint8x16_t b[4], const Keys<Nr>& ks) {
+  for (int r = 0; r < Nr - 1; ++r) {
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; ++i) b[i] = vaesmcq_u8(vaeseq_u8(b[i], ks.k[r]));
+  }
+#pragma GCC unroll 4
+  for (int i = 0; i < 4; ++i) b[i] = veorq_u8(vaeseq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
+}
+
+// Eight blocks in and out.  Single-register loads: GCC pairs them into LDP/STP;
+// four-register LD1/ST1 structures made it shuffle registers.
+inline void load8(const std::uint8_t* p, uint8x16_t b[8]) {
+  for (int i = 0; i < 8; ++i) b[i] = vld1q_u8(p + 16 * i);
+}
+
+inline void store8(std::uint8_t* p, const uint8x16_t b[8]) {
+  for (int i = 0; i < 8; ++i) vst1q_u8(p + 16 * i, b[i]);
+}
+
+}  // namespace
+}  // namespace armaccel
