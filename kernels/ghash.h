@@ -24,7 +24,7 @@ namespace armaccel {
 
 // Lane-private precomputed key material (H' and its powers).
 struct GhashKey {
-  alignas(16) std::uint8_t bytes[256];
+  alignas(16) std::uint8_t bytes[192];
 };
 
 struct GhashKernel {

@@ -44,6 +44,8 @@ const Field kFields[] = {
     {"override-source", "override from"},
     {"effective-features", "effective features"},
     {"lane-aes", "lane aes"},
+    {"lane-ghash", "lane ghash"},
+    {"lane-gcm", "lane gcm"},
     {"lane-sha256", "lane sha256"},
     {"lane-sha512", "lane sha512"},
     {"lanes-built", "lanes built"},

@@ -54,6 +54,8 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable) {
   const char* trace = std::getenv(kTraceEnv);
   ctx->trace = trace != nullptr && trace[0] != '\0' && std::strcmp(trace, "0") != 0;
   append_lanes(aes_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(ghash_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(gcm_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sha256_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sha512_lanes(), caps.lanes_built, sizeof caps.lanes_built);
 }

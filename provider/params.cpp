@@ -28,6 +28,8 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamOverrideSource, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamOverrideWarnings, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneAes, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamLaneGhash, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamLaneGcm, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneSha256, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneSha512, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLanesBuilt, nullptr, 0),
@@ -78,6 +80,9 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamOverrideSource, caps.source) &&
             set_if(params, kParamOverrideWarnings, caps.warnings) &&
             set_if(params, kParamLaneAes, ctx->kernels.aes->lane) &&
+            set_if(params, kParamLaneGhash, ctx->kernels.ghash->lane) &&
+            set_if(params, kParamLaneGcm,
+                   ctx->kernels.gcm != nullptr ? ctx->kernels.gcm->lane : "none") &&
             set_if(params, kParamLaneSha256, ctx->kernels.sha256->lane) &&
             set_if(params, kParamLaneSha512, ctx->kernels.sha512->lane) &&
             set_if(params, kParamLanesBuilt, caps.lanes_built);

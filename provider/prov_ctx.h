@@ -5,6 +5,7 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/types.h>
 
 #include "cpu_features.h"
 #include "lanes.h"
@@ -25,6 +26,10 @@ struct CapabilityReport {
 
 struct ProvCtx {
   const OSSL_CORE_HANDLE* handle = nullptr;
+  // A child of the application's library context: random bytes for GCM IV
+  // generation, and ciphers armaccel lacks (GMAC/CMAC over other ciphers).
+  // Never used on the paths the default provider's DRBG drives.
+  OSSL_LIB_CTX* libctx = nullptr;
   OSSL_FUNC_core_new_error_fn* core_new_error = nullptr;
   OSSL_FUNC_core_set_error_debug_fn* core_set_error_debug = nullptr;
   OSSL_FUNC_core_vset_error_fn* core_vset_error = nullptr;

@@ -6,6 +6,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
+#include <openssl/provider.h>
 
 #include <new>
 
@@ -23,6 +24,7 @@ namespace {
 void teardown(void* provctx) noexcept {
   auto* ctx = static_cast<ProvCtx*>(provctx);
   if (ctx == nullptr) return;
+  OSSL_LIB_CTX_free(ctx->libctx);
   ctx->~ProvCtx();
   OPENSSL_clear_free(ctx, sizeof *ctx);
 }
@@ -86,23 +88,29 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
   auto* ctx = new (memory) ProvCtx();
   ctx->handle = handle;
   OSSL_FUNC_core_get_params_fn* core_get_params = nullptr;
-  for (; in != nullptr && in->function_id != 0; ++in) {
-    switch (in->function_id) {
+  for (const OSSL_DISPATCH* f = in; f != nullptr && f->function_id != 0; ++f) {
+    switch (f->function_id) {
       case OSSL_FUNC_CORE_GET_PARAMS:
-        core_get_params = OSSL_FUNC_core_get_params(in);
+        core_get_params = OSSL_FUNC_core_get_params(f);
         break;
       case OSSL_FUNC_CORE_NEW_ERROR:
-        ctx->core_new_error = OSSL_FUNC_core_new_error(in);
+        ctx->core_new_error = OSSL_FUNC_core_new_error(f);
         break;
       case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
-        ctx->core_set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+        ctx->core_set_error_debug = OSSL_FUNC_core_set_error_debug(f);
         break;
       case OSSL_FUNC_CORE_VSET_ERROR:
-        ctx->core_vset_error = OSSL_FUNC_core_vset_error(in);
+        ctx->core_vset_error = OSSL_FUNC_core_vset_error(f);
         break;
       default:
         break;
     }
+  }
+  ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
+  if (ctx->libctx == nullptr) {
+    ctx->~ProvCtx();
+    OPENSSL_clear_free(ctx, sizeof *ctx);
+    return 0;
   }
   probe_and_select(ctx, config_disable(handle, core_get_params));
   *out = kProviderFunctions;
