@@ -23,17 +23,26 @@ namespace armaccel {
 inline constexpr std::uint64_t kGcmMaxTextBytes = (std::uint64_t{1} << 36) - 32;
 inline constexpr std::uint64_t kGcmMaxAadBytes = (std::uint64_t{1} << 61) - 1;
 
-// The kernels one GCM key uses.
-struct GcmLanes {
-  const AesKernel* aes;
+// The kernels one GCM key uses.  Block is a 128-bit block cipher's kernel
+// table (AesKernel, later SM4) with set_encrypt_key, ecb_encrypt and
+// ctr32_encrypt over its Schedule; Fused a matching fused kernel table.
+template <class Block, class Schedule, class Fused>
+struct GcmLanesT {
+  using BlockKernel = Block;
+  using ScheduleType = Schedule;
+  const Block* block;
   const GhashKernel* ghash;
-  const GcmKernel* fused;  // may be null
+  const Fused* fused;  // may be null
 };
 
-struct GcmKey {
-  AesRoundKeys rk;  // encryption schedule
-  GhashKey hkey;    // from H = E_K(0^128)
+template <class Schedule>
+struct GcmKeyT {
+  Schedule rk;    // encryption schedule
+  GhashKey hkey;  // from H = E_K(0^128)
 };
+
+using GcmLanes = GcmLanesT<AesKernel, AesRoundKeys, GcmKernel>;
+using GcmKey = GcmKeyT<AesRoundKeys>;
 
 struct GcmState {
   std::uint8_t counter[16];  // next counter block (inc32 from J0)
@@ -48,11 +57,12 @@ struct GcmState {
 };
 
 // Expands the key and derives H.  key_bytes 16, 24 or 32.
-inline bool gcm_set_key(const GcmLanes& lanes, GcmKey* key, const std::uint8_t* k,
-                        std::size_t key_bytes) {
-  if (!lanes.aes->set_encrypt_key(&key->rk, k, key_bytes)) return false;
+template <class Lanes>
+bool gcm_set_key(const Lanes& lanes, GcmKeyT<typename Lanes::ScheduleType>* key,
+                 const std::uint8_t* k, std::size_t key_bytes) {
+  if (!lanes.block->set_encrypt_key(&key->rk, k, key_bytes)) return false;
   std::uint8_t h[16] = {};
-  lanes.aes->ecb_encrypt(&key->rk, h, h, 1);
+  lanes.block->ecb_encrypt(&key->rk, h, h, 1);
   lanes.ghash->init(&key->hkey, h);
   wipe(h, sizeof h);
   return true;
@@ -82,11 +92,13 @@ inline void gcm_start(const GcmLanes& lanes, const GcmKey* key, GcmState* s, con
   // E_K(J0) for the tag; the counter continues from inc32(J0).
   std::memcpy(s->counter, j0, 16);
   std::uint8_t zero[16] = {};
-  lanes.aes->ctr32_encrypt(&key->rk, zero, s->ek_j0, 1, s->counter);
+  lanes.block->ctr32_encrypt(&key->rk, zero, s->ek_j0, 1, s->counter);
 }
 
 // Feeds the block collected in `partial` (zero padded) to GHASH.
-inline void gcm_flush_partial(const GcmLanes& lanes, const GcmKey* key, GcmState* s) {
+template <class Lanes>
+void gcm_flush_partial(const Lanes& lanes, const GcmKeyT<typename Lanes::ScheduleType>* key,
+                       GcmState* s) {
   if (s->partial_len == 0) return;
   std::memset(s->partial + s->partial_len, 0, 16 - s->partial_len);
   lanes.ghash->update(&key->hkey, s->xi, s->partial, 1);
@@ -120,8 +132,9 @@ inline bool gcm_aad(const GcmLanes& lanes, const GcmKey* key, GcmState* s, const
 
 // Encrypts (encrypt = true) or decrypts len bytes; in == out allowed.
 // False past the plaintext length limit (nothing is processed then).
-inline bool gcm_crypt(const GcmLanes& lanes, const GcmKey* key, GcmState* s, bool encrypt,
-                      const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+template <class Lanes>
+bool gcm_crypt(const Lanes& lanes, const GcmKeyT<typename Lanes::ScheduleType>* key, GcmState* s,
+               bool encrypt, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
   if (!s->in_text) {
     gcm_flush_partial(lanes, key, s);
     s->in_text = true;
@@ -146,11 +159,11 @@ inline bool gcm_crypt(const GcmLanes& lanes, const GcmKey* key, GcmState* s, boo
       (encrypt ? lanes.fused->encrypt : lanes.fused->decrypt)(&key->rk, &key->hkey, in, out, whole,
                                                               s->counter, s->xi);
     } else if (encrypt) {
-      lanes.aes->ctr32_encrypt(&key->rk, in, out, whole, s->counter);
+      lanes.block->ctr32_encrypt(&key->rk, in, out, whole, s->counter);
       lanes.ghash->update(&key->hkey, s->xi, out, whole);
     } else {
       lanes.ghash->update(&key->hkey, s->xi, in, whole);
-      lanes.aes->ctr32_encrypt(&key->rk, in, out, whole, s->counter);
+      lanes.block->ctr32_encrypt(&key->rk, in, out, whole, s->counter);
     }
     in += 16 * whole;
     out += 16 * whole;
@@ -158,7 +171,7 @@ inline bool gcm_crypt(const GcmLanes& lanes, const GcmKey* key, GcmState* s, boo
   }
   if (len != 0) {
     std::uint8_t zero[16] = {};
-    lanes.aes->ctr32_encrypt(&key->rk, zero, s->keystream, 1, s->counter);
+    lanes.block->ctr32_encrypt(&key->rk, zero, s->keystream, 1, s->counter);
     for (std::size_t i = 0; i < len; ++i) {
       const std::uint8_t c_out = static_cast<std::uint8_t>(in[i] ^ s->keystream[i]);
       s->partial[i] = encrypt ? c_out : in[i];
@@ -170,7 +183,9 @@ inline bool gcm_crypt(const GcmLanes& lanes, const GcmKey* key, GcmState* s, boo
 }
 
 // The full 16-byte tag (§7.1 steps 5-6); callers truncate.
-inline void gcm_tag(const GcmLanes& lanes, const GcmKey* key, GcmState* s, std::uint8_t tag[16]) {
+template <class Lanes>
+void gcm_tag(const Lanes& lanes, const GcmKeyT<typename Lanes::ScheduleType>* key, GcmState* s,
+             std::uint8_t tag[16]) {
   gcm_flush_partial(lanes, key, s);
   std::uint8_t lengths[16];
   bytes::store_be64(lengths, s->aad_bytes * 8);

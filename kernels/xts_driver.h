@@ -30,8 +30,11 @@ struct XtsState {
 };
 
 // Starts a data unit: tweak = E_K2(iv) (IEEE 1619 §5.3.1 step 1).
-inline void xts_start(const AesKernel* k, const AesRoundKeys* tweak_key, XtsState* s,
-                      const std::uint8_t iv[16], bool encrypt) {
+// Kernel: a 128-bit block cipher's kernel table (AesKernel, later SM4) with
+// ecb_encrypt, xts_encrypt and xts_decrypt over Schedule.
+template <class Kernel, class Schedule>
+void xts_start(const Kernel* k, const Schedule* tweak_key, XtsState* s, const std::uint8_t iv[16],
+               bool encrypt) {
   std::memset(s, 0, sizeof *s);
   s->encrypt = encrypt;
   k->ecb_encrypt(tweak_key, iv, s->tweak, 1);
@@ -48,8 +51,9 @@ inline std::size_t xts_update_output(const XtsState* s, std::size_t len) {
 // xts_update_output(s, len) bytes to out.  False if the data unit would pass
 // 2^20 blocks (nothing is processed then).  out must not overlap in unless
 // out == in and nothing is held.
-inline bool xts_update(const AesKernel* k, const AesRoundKeys* data_key, XtsState* s,
-                       const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+template <class Kernel, class Schedule>
+bool xts_update(const Kernel* k, const Schedule* data_key, XtsState* s, const std::uint8_t* in,
+                std::uint8_t* out, std::size_t len) {
   if (len > kXtsMaxDataUnitBytes - s->unit_bytes) return false;
   s->unit_bytes += len;
   auto process = s->encrypt ? k->xts_encrypt : k->xts_decrypt;
@@ -93,8 +97,8 @@ inline void xts_multiply_alpha(std::uint8_t t[16]) {
 // Completes the data unit: the held 16..31 bytes, with ciphertext stealing
 // when they are not a whole block (§5.3.2 / §5.4.2).  Writes held bytes to
 // out and returns their count, or 0 if the unit is shorter than one block.
-inline std::size_t xts_finish(const AesKernel* k, const AesRoundKeys* data_key, XtsState* s,
-                              std::uint8_t* out) {
+template <class Kernel, class Schedule>
+std::size_t xts_finish(const Kernel* k, const Schedule* data_key, XtsState* s, std::uint8_t* out) {
   const std::size_t n = s->held_len;
   if (s->unit_bytes < 16 || n < 16) return 0;
   const std::size_t r = n - 16;  // bytes of the partial last block

@@ -80,24 +80,9 @@ class BlockModeCipher {
   static const OSSL_DISPATCH kDispatch[];
 
  private:
-  // "AES-128-CBC": Traits::kName, key bits, mode.
-  struct Name {
-    char text[24];
-  };
-  static constexpr Name make_name() {
-    Name n{};
-    std::size_t i = 0;
-    for (const char* p = Traits::kName; *p != '\0'; ++p) n.text[i++] = *p;
-    n.text[i++] = '-';
-    const unsigned bits = KeyBytes * 8;
-    if (bits >= 100) n.text[i++] = static_cast<char>('0' + bits / 100);
-    n.text[i++] = static_cast<char>('0' + bits / 10 % 10);
-    n.text[i++] = static_cast<char>('0' + bits % 10);
-    const char* mode = Mode == BlockMode::kEcb ? "-ECB" : Mode == BlockMode::kCbc ? "-CBC" : "-CTR";
-    for (const char* p = mode; *p != '\0'; ++p) n.text[i++] = *p;
-    return n;
-  }
-  static constexpr Name kName = make_name();
+  static constexpr AlgName kName = make_alg_name(
+      Traits::kName, KeyBytes * 8,
+      Mode == BlockMode::kEcb ? "ECB" : Mode == BlockMode::kCbc ? "CBC" : "CTR");
 
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 

@@ -25,6 +25,23 @@ bool set_utf8(OSSL_PARAM* p, const char* value);
 // a provider context (algorithm-level get_params).
 void raise_param_error_without_ctx(bool getting);
 
+// "AES-128-GCM" from "AES", 128 and "GCM", at compile time (for tracing).
+struct AlgName {
+  char text[32];
+};
+constexpr AlgName make_alg_name(const char* family, unsigned bits, const char* mode) {
+  AlgName n{};
+  std::size_t i = 0;
+  for (const char* p = family; *p != '\0'; ++p) n.text[i++] = *p;
+  n.text[i++] = '-';
+  if (bits >= 100) n.text[i++] = static_cast<char>('0' + bits / 100);
+  n.text[i++] = static_cast<char>('0' + bits / 10 % 10);
+  n.text[i++] = static_cast<char>('0' + bits % 10);
+  n.text[i++] = '-';
+  for (const char* p = mode; *p != '\0'; ++p) n.text[i++] = *p;
+  return n;
+}
+
 // True when [a, a+alen) and [b, b+blen) overlap.
 inline bool ranges_overlap(const void* a, std::size_t alen, const void* b, std::size_t blen) {
   const char* pa = static_cast<const char*>(a);

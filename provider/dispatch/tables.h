@@ -17,6 +17,11 @@ extern const OSSL_DISPATCH* const kAes128CtrFunctions;
 extern const OSSL_DISPATCH* const kAes192CtrFunctions;
 extern const OSSL_DISPATCH* const kAes256CtrFunctions;
 
+// AES-GCM (aes_gcm.cpp).
+extern const OSSL_DISPATCH* const kAes128GcmFunctions;
+extern const OSSL_DISPATCH* const kAes192GcmFunctions;
+extern const OSSL_DISPATCH* const kAes256GcmFunctions;
+
 // SHA-2 digests (sha2_digests.cpp).
 extern const OSSL_DISPATCH* const kSha224Functions;
 extern const OSSL_DISPATCH* const kSha256Functions;

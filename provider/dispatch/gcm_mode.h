@@ -1,0 +1,548 @@
+// GCM (NIST SP 800-38D) as an EVP cipher, with the semantics of OpenSSL's
+// default provider (ciphercommon_gcm.c): IV states (buffered until the first
+// update, finished after final so an IV is never reused by accident), ivlen
+// set before or after the key, AAD through update with a NULL output, tags
+// got after encryption and set before decrypting, a random IV when
+// encrypting without one, and the TLS 1.2 record mode and IV generation that
+// libssl drives ("tlsaad", "tlsivfixed", "tlsivgen", "tlsivinv").
+//
+// Deliberate differences, all additive or stricter: IVs up to 288 bytes
+// (OpenSSL: 128); tags of 4..16 bytes only (SP 800-38D §5.2.1.2; OpenSSL
+// also takes 1..3); a failed tag check puts "tag mismatch" on the error
+// queue; "iv-generated" is reported as in OpenSSL 3.2+.
+//
+// Traits supplies: Lanes (a GcmLanesT), lanes(const ProvCtx*), kName.
+#pragma once
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <type_traits>
+
+#include "../capabilities.h"
+#include "../errors.h"
+#include "../prov_ctx.h"
+#include "cipher_params.h"
+#include "dispatch_util.h"
+#include "gcm_driver.h"
+#include "random.h"
+
+namespace armaccel::prov {
+
+inline constexpr std::size_t kGcmMaxIvBytes = 288;
+inline constexpr std::size_t kGcmDefaultIvBytes = 12;
+inline constexpr std::size_t kGcmMinTagBytes = 4;
+inline constexpr std::size_t kUnset = ~std::size_t{0};
+
+enum class GcmIvState : unsigned char {
+  kUninitialised,  // no IV yet: one is generated when encrypting
+  kBuffered,       // IV stored, J0 not yet derived
+  kCopied,         // message in progress
+  kFinished,       // final done (or ivlen changed): a new IV is needed
+};
+
+template <class Traits, std::size_t KeyBytes>
+class GcmCipher {
+ public:
+  using Lanes = typename Traits::Lanes;
+  using Key = GcmKeyT<typename Lanes::ScheduleType>;
+
+  struct Ctx {
+    const ProvCtx* prov;
+    Lanes lanes;  // fixed at newctx: a message never changes lane
+    Key key;
+    GcmState state;
+    std::uint8_t iv[kGcmMaxIvBytes];
+    std::uint8_t buf[16];  // computed tag (encrypt), expected tag (decrypt), or TLS AAD
+    std::size_t ivlen;
+    std::size_t taglen;        // kUnset until known
+    std::size_t tls_aad_len;   // kUnset outside the TLS record mode
+    std::size_t tls_aad_pad;   // "tlsaadpad"
+    std::uint64_t tls_enc_records;
+    GcmIvState iv_state;
+    bool enc;
+    bool key_set;
+    bool iv_gen;       // TLS fixed/invocation IV in use
+    bool iv_gen_rand;  // the IV (or its invocation field) came from the DRBG
+  };
+  static_assert(std::is_trivially_copyable_v<Ctx>);
+
+  static constexpr CipherInfo kInfo = {EVP_CIPH_GCM_MODE, KeyBytes, kGcmDefaultIvBytes, 1, true,
+                                       true};
+  static const OSSL_DISPATCH kDispatch[];
+
+ private:
+  static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8, "GCM");
+
+  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
+
+  static void* newctx(void* provctx) noexcept {
+    auto* prov = static_cast<const ProvCtx*>(provctx);
+    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
+    if (c == nullptr) return nullptr;
+    c->prov = prov;
+    c->lanes = Traits::lanes(prov);
+    c->ivlen = kGcmDefaultIvBytes;
+    c->taglen = kUnset;
+    c->tls_aad_len = kUnset;
+    c->iv_state = GcmIvState::kUninitialised;
+    trace_new_context(prov, kName.text,
+                      c->lanes.fused != nullptr ? c->lanes.fused->lane : c->lanes.block->lane);
+    return c;
+  }
+
+  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+
+  static void* dupctx(void* vctx) noexcept {
+    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
+    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
+    return copy;
+  }
+
+  static int init(void* vctx, const unsigned char* key, std::size_t keylen,
+                  const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[],
+                  bool enc) {
+    Ctx* c = self(vctx);
+    c->enc = enc;
+    if (iv != nullptr) {
+      if (ivlen == 0 || ivlen > kGcmMaxIvBytes) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      c->iv_gen_rand = false;
+      c->ivlen = ivlen;
+      std::memcpy(c->iv, iv, ivlen);
+      c->iv_state = GcmIvState::kBuffered;
+    }
+    if (key != nullptr) {
+      if (keylen != KeyBytes) {
+        raise_error(c->prov, kErrInvalidKeyLength);
+        return 0;
+      }
+      if (!gcm_set_key(c->lanes, &c->key, key, keylen)) {
+        raise_error(c->prov, kErrKeySetupFailed);
+        return 0;
+      }
+      c->key_set = true;
+      c->tls_enc_records = 0;
+    }
+    return set_ctx_params(c, params);
+  }
+
+  static int einit(void* vctx, const unsigned char* key, std::size_t keylen,
+                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
+    return init(vctx, key, keylen, iv, ivlen, params, true);
+  }
+
+  static int dinit(void* vctx, const unsigned char* key, std::size_t keylen,
+                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
+    return init(vctx, key, keylen, iv, ivlen, params, false);
+  }
+
+  // A random IV (SP 800-38D §8.2.2), at least 96 bits, when encrypting
+  // without one.
+  static bool generate_iv(Ctx* c, std::size_t offset) {
+    if (c->ivlen < kGcmDefaultIvBytes || offset >= c->ivlen) return false;
+    if (!random_bytes(c->prov, c->iv + offset, c->ivlen - offset)) return false;
+    c->iv_state = GcmIvState::kBuffered;
+    c->iv_gen_rand = true;
+    return true;
+  }
+
+  // Derives J0 from a buffered IV (or a generated one) before the first
+  // AAD or text of a message.
+  static bool start_message(Ctx* c) {
+    if (!c->key_set) {
+      raise_error(c->prov, kErrNoKeySet);
+      return false;
+    }
+    if (c->iv_state == GcmIvState::kFinished) {
+      raise_error(c->prov, kErrIvNotSet);
+      return false;
+    }
+    if (c->iv_state == GcmIvState::kUninitialised) {
+      if (!c->enc || !generate_iv(c, 0)) {
+        raise_error(c->prov, kErrIvNotSet);
+        return false;
+      }
+    }
+    if (c->iv_state == GcmIvState::kBuffered) {
+      gcm_start(c->lanes, &c->key, &c->state, c->iv, c->ivlen);
+      c->iv_state = GcmIvState::kCopied;
+    }
+    return true;
+  }
+
+  // Compares the computed tag with the expected one without a data-dependent
+  // branch; true if equal.
+  static bool tags_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t len) {
+    return CRYPTO_memcmp(a, b, len) == 0;
+  }
+
+  static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                    const unsigned char* in, std::size_t inl) noexcept {
+    Ctx* c = self(vctx);
+    if (c->tls_aad_len != kUnset) return tls_record(c, out, outl, outsize, in, inl);
+    if (inl == 0) {
+      *outl = 0;
+      return 1;
+    }
+    if (in == nullptr) {
+      raise_error(c->prov, kErrNullParameter);
+      return 0;
+    }
+    if (inl > static_cast<std::size_t>(INT_MAX)) {
+      raise_error(c->prov, kErrOutputTooLong);
+      return 0;
+    }
+    if (!start_message(c)) return 0;
+    if (out == nullptr) {  // AAD
+      if (c->state.in_text) {
+        raise_error(c->prov, kErrAadAfterData);
+        return 0;
+      }
+      if (!gcm_aad(c->lanes, &c->key, &c->state, in, inl)) {
+        raise_error(c->prov, kErrMessageTooLong);
+        return 0;
+      }
+      *outl = inl;
+      return 1;
+    }
+    if (outsize < inl) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (out != in && ranges_overlap(out, inl, in, inl)) {
+      raise_error(c->prov, kErrPartiallyOverlapping);
+      return 0;
+    }
+    if (!gcm_crypt(c->lanes, &c->key, &c->state, c->enc, in, out, inl)) {
+      raise_error(c->prov, kErrMessageTooLong);
+      return 0;
+    }
+    *outl = inl;
+    return 1;
+  }
+
+  static int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) noexcept {
+    Ctx* c = self(vctx);
+    *outl = 0;
+    if (c->tls_aad_len != kUnset) {
+      raise_error(c->prov, kErrCipherOperationFailed);  // TLS records are one update each
+      return 0;
+    }
+    if (!start_message(c)) return 0;
+    if (!c->enc && c->taglen == kUnset) {
+      raise_error(c->prov, kErrTagNotSet);  // never accept a message whose tag was not checked
+      return 0;
+    }
+    std::uint8_t tag[16];
+    gcm_tag(c->lanes, &c->key, &c->state, tag);
+    c->iv_state = GcmIvState::kFinished;  // don't reuse the IV
+    int ok = 1;
+    if (c->enc) {
+      std::memcpy(c->buf, tag, 16);
+      c->taglen = 16;
+    } else if (!tags_equal(tag, c->buf, c->taglen)) {
+      raise_error(c->prov, kErrTagMismatch);
+      ok = 0;
+    }
+    OPENSSL_cleanse(tag, sizeof tag);
+    return ok;
+  }
+
+  // One-shot EVP_Cipher: update when in != NULL, final otherwise (as OpenSSL).
+  static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                    const unsigned char* in, std::size_t inl) noexcept {
+    if (in == nullptr) return final(vctx, out, outl, outsize);
+    return update(vctx, out, outl, outsize, in, inl);
+  }
+
+  // The invocation field (last 8 bytes) counts up per record (§8.2.1).
+  static void increment_invocation(Ctx* c) {
+    std::uint8_t* p = c->iv + c->ivlen - 8;
+    for (int i = 7; i >= 0; --i) {
+      if (++p[i] != 0) break;
+    }
+  }
+
+  // "tlsivgen": start a message with the current IV, hand out its last
+  // `len` bytes (all if 0 or too long), then count the invocation field up.
+  static bool get_iv_gen(Ctx* c, std::uint8_t* out, std::size_t len) {
+    if (!c->iv_gen || !c->key_set) return false;
+    gcm_start(c->lanes, &c->key, &c->state, c->iv, c->ivlen);
+    if (len == 0 || len > c->ivlen) len = c->ivlen;
+    std::memcpy(out, c->iv + c->ivlen - len, len);
+    increment_invocation(c);
+    c->iv_state = GcmIvState::kCopied;
+    return true;
+  }
+
+  // "tlsivinv": the peer's invocation field, when decrypting.
+  static bool set_iv_inv(Ctx* c, const std::uint8_t* in, std::size_t len) {
+    if (!c->iv_gen || !c->key_set || c->enc || len > c->ivlen) return false;
+    std::memcpy(c->iv + c->ivlen - len, in, len);
+    gcm_start(c->lanes, &c->key, &c->state, c->iv, c->ivlen);
+    c->iv_state = GcmIvState::kCopied;
+    return true;
+  }
+
+  // "tlsaad": the 13-byte TLS 1.2 AAD; its length field is corrected for
+  // the explicit nonce (and the tag when decrypting).  Returns the tag length
+  // as the record's extra room ("tlsaadpad"), or 0 if invalid.
+  static std::size_t tls_init(Ctx* c, const std::uint8_t* aad, std::size_t len) {
+    if (len != EVP_AEAD_TLS1_AAD_LEN) return 0;
+    std::memcpy(c->buf, aad, len);
+    c->tls_aad_len = len;
+    std::size_t rec = static_cast<std::size_t>(c->buf[len - 2]) << 8 | c->buf[len - 1];
+    if (rec < EVP_GCM_TLS_EXPLICIT_IV_LEN) return 0;
+    rec -= EVP_GCM_TLS_EXPLICIT_IV_LEN;
+    if (!c->enc) {
+      if (rec < EVP_GCM_TLS_TAG_LEN) return 0;
+      rec -= EVP_GCM_TLS_TAG_LEN;
+    }
+    c->buf[len - 2] = static_cast<std::uint8_t>(rec >> 8);
+    c->buf[len - 1] = static_cast<std::uint8_t>(rec);
+    return EVP_GCM_TLS_TAG_LEN;
+  }
+
+  // "tlsivfixed": the fixed field (4 bytes) of the IV; when encrypting, the
+  // invocation field starts from random bytes.  Length ~0 restores the whole
+  // IV.
+  static bool tls_set_fixed(Ctx* c, const std::uint8_t* fixed, std::size_t len) {
+    if (len == ~std::size_t{0}) {
+      std::memcpy(c->iv, fixed, c->ivlen);
+      c->iv_gen = true;
+      c->iv_state = GcmIvState::kBuffered;
+      return true;
+    }
+    if (len < EVP_GCM_TLS_FIXED_IV_LEN || len > c->ivlen ||
+        c->ivlen - len < EVP_GCM_TLS_EXPLICIT_IV_LEN)
+      return false;
+    std::memcpy(c->iv, fixed, len);
+    if (c->enc) {
+      if (!random_bytes(c->prov, c->iv + len, c->ivlen - len)) return false;
+      c->iv_gen_rand = true;
+    }
+    c->iv_gen = true;
+    c->iv_state = GcmIvState::kBuffered;
+    return true;
+  }
+
+  // A TLS 1.2 record in place: explicit nonce (8) || payload || tag (16).
+  static int tls_record(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
+                        const std::uint8_t* in, std::size_t len) {
+    int ok = 0;
+    std::size_t plen = 0;
+    constexpr std::size_t kNonce = EVP_GCM_TLS_EXPLICIT_IV_LEN, kTag = EVP_GCM_TLS_TAG_LEN;
+    if (!c->key_set || in == nullptr || out != in || len < kNonce + kTag || outsize < len) {
+      raise_error(c->prov, kErrInvalidTlsRecord);
+    } else if (c->enc && ++c->tls_enc_records == 0) {
+      raise_error(c->prov, kErrTooManyRecords);  // SP 800-38D §8.3 key usage limit
+    } else if (c->enc ? !get_iv_gen(c, out, kNonce) : !set_iv_inv(c, out, kNonce)) {
+      raise_error(c->prov, kErrIvNotSet);
+    } else {
+      std::uint8_t* payload = out + kNonce;
+      const std::size_t n = len - kNonce - kTag;
+      std::uint8_t tag[16];
+      gcm_aad(c->lanes, &c->key, &c->state, c->buf, c->tls_aad_len);
+      gcm_crypt(c->lanes, &c->key, &c->state, c->enc, payload, payload, n);
+      gcm_tag(c->lanes, &c->key, &c->state, tag);
+      if (c->enc) {
+        std::memcpy(payload + n, tag, kTag);
+        plen = len;
+        ok = 1;
+      } else if (tags_equal(tag, payload + n, kTag)) {
+        plen = n;
+        ok = 1;
+      } else {
+        OPENSSL_cleanse(payload, n);  // release nothing of a forged record
+        raise_error(c->prov, kErrTagMismatch);
+      }
+      OPENSSL_cleanse(tag, sizeof tag);
+    }
+    c->iv_state = GcmIvState::kFinished;
+    c->tls_aad_len = kUnset;
+    *outl = plen;
+    return ok;
+  }
+
+  static int get_params(OSSL_PARAM params[]) noexcept { return get_cipher_params(params, kInfo); }
+
+  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
+    Ctx* c = self(vctx);
+    OSSL_PARAM* p = nullptr;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, c->ivlen))
+      goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, KeyBytes))
+      goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, c->taglen != kUnset ? c->taglen : 16))
+      goto bad;
+    for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
+      if ((p = OSSL_PARAM_locate(params, name)) == nullptr) continue;
+      if (c->iv_state == GcmIvState::kUninitialised) {
+        // Encrypting without an IV: generate it now, so the caller sees
+        // the IV the message will use.
+        if (c->tls_aad_len != kUnset || !c->enc || !generate_iv(c, 0)) {
+          raise_error(c->prov, kErrIvNotSet);
+          return 0;
+        }
+      }
+      if (p->data != nullptr && c->ivlen > p->data_size) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      if (!set_octets(p, c->iv, c->ivlen)) goto bad;
+    }
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, c->tls_aad_pad))
+      goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+      if (!c->enc || c->taglen == kUnset) {
+        raise_error(c->prov, kErrTagNotSet);
+        return 0;
+      }
+      const std::size_t sz = p->data != nullptr ? p->data_size : c->taglen;
+      if (sz < kGcmMinTagBytes || sz > 16) {
+        raise_error(c->prov, kErrInvalidTagLength);
+        return 0;
+      }
+      if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) goto bad;
+    }
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) != nullptr) {
+      if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+          !get_iv_gen(c, static_cast<std::uint8_t*>(p->data), p->data_size)) {
+        raise_error(c->prov, kErrIvNotSet);
+        return 0;
+      }
+    }
+    if ((p = OSSL_PARAM_locate(params, "iv-generated")) != nullptr &&
+        !OSSL_PARAM_set_uint(p, c->iv_gen_rand ? 1 : 0))
+      goto bad;
+    return 1;
+  bad:
+    raise_error(c->prov, kErrFailedToGetParameter);
+    return 0;
+  }
+
+  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
+    Ctx* c = self(vctx);
+    if (params == nullptr) return 1;
+    const OSSL_PARAM* p = nullptr;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+      void* dst = c->buf;
+      std::size_t sz = 0;
+      if (!OSSL_PARAM_get_octet_string(p, &dst, sizeof c->buf, &sz)) {
+        raise_error(c->prov, kErrInvalidTagLength);
+        return 0;
+      }
+      if (c->enc) {
+        raise_error(c->prov, kErrTagNotNeeded);
+        return 0;
+      }
+      if (sz < kGcmMinTagBytes) {
+        raise_error(c->prov, kErrInvalidTagLength);
+        return 0;
+      }
+      c->taglen = sz;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
+      std::size_t sz = 0;
+      if (!OSSL_PARAM_get_size_t(p, &sz)) goto bad;
+      if (sz == 0 || sz > kGcmMaxIvBytes) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      if (sz != c->ivlen) {
+        // An IV already set or generated no longer fits: a new one is needed.
+        if (c->iv_state != GcmIvState::kUninitialised) c->iv_state = GcmIvState::kFinished;
+        c->ivlen = sz;
+      }
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr) {
+      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
+      const std::size_t pad = tls_init(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
+      if (pad == 0) {
+        raise_error(c->prov, kErrInvalidAad);
+        return 0;
+      }
+      c->tls_aad_pad = pad;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
+      if (p->data_type != OSSL_PARAM_OCTET_STRING ||
+          !tls_set_fixed(c, static_cast<const std::uint8_t*>(p->data), p->data_size))
+        goto bad;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) != nullptr) {
+      if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+          !set_iv_inv(c, static_cast<const std::uint8_t*>(p->data), p->data_size))
+        goto bad;
+    }
+    return 1;
+  bad:
+    raise_error(c->prov, kErrFailedToSetParameter);
+    return 0;
+  }
+
+  static const OSSL_PARAM* gettable_params(void*) noexcept { return cipher_gettable_params(); }
+
+  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN, nullptr, 0),
+        OSSL_PARAM_uint("iv-generated", nullptr),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
+
+  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
+};
+
+template <class Traits, std::size_t KeyBytes>
+const OSSL_DISPATCH GcmCipher<Traits, KeyBytes>::kDispatch[] = {
+    {OSSL_FUNC_CIPHER_NEWCTX, as_dispatch(&newctx)},
+    {OSSL_FUNC_CIPHER_FREECTX, as_dispatch(&freectx)},
+    {OSSL_FUNC_CIPHER_DUPCTX, as_dispatch(&dupctx)},
+    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, as_dispatch(&einit)},
+    {OSSL_FUNC_CIPHER_DECRYPT_INIT, as_dispatch(&dinit)},
+    {OSSL_FUNC_CIPHER_UPDATE, as_dispatch(&update)},
+    {OSSL_FUNC_CIPHER_FINAL, as_dispatch(&final)},
+    {OSSL_FUNC_CIPHER_CIPHER, as_dispatch(&cipher)},
+    {OSSL_FUNC_CIPHER_GET_PARAMS, as_dispatch(&get_params)},
+    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
+    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
+    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
+    {0, nullptr},
+};
+
+}  // namespace armaccel::prov
