@@ -63,9 +63,9 @@ class GcmCipher {
     std::uint8_t iv[kGcmMaxIvBytes];
     std::uint8_t buf[16];  // computed tag (encrypt), expected tag (decrypt), or TLS AAD
     std::size_t ivlen;
-    std::size_t taglen;        // kUnset until known
-    std::size_t tls_aad_len;   // kUnset outside the TLS record mode
-    std::size_t tls_aad_pad;   // "tlsaadpad"
+    std::size_t taglen;       // kUnset until known
+    std::size_t tls_aad_len;  // kUnset outside the TLS record mode
+    std::size_t tls_aad_pad;  // "tlsaadpad"
     std::uint64_t tls_enc_records;
     GcmIvState iv_state;
     bool enc;
@@ -75,8 +75,8 @@ class GcmCipher {
   };
   static_assert(std::is_trivially_copyable_v<Ctx>);
 
-  static constexpr CipherInfo kInfo = {EVP_CIPH_GCM_MODE, KeyBytes, kGcmDefaultIvBytes, 1, true,
-                                       true};
+  static constexpr CipherInfo kInfo = {
+      EVP_CIPH_GCM_MODE, KeyBytes, kGcmDefaultIvBytes, 1, true, true};
   static const OSSL_DISPATCH kDispatch[];
 
  private:
@@ -107,9 +107,8 @@ class GcmCipher {
     return copy;
   }
 
-  static int init(void* vctx, const unsigned char* key, std::size_t keylen,
-                  const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[],
-                  bool enc) {
+  static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                  std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
     Ctx* c = self(vctx);
     c->enc = enc;
     if (iv != nullptr) {
@@ -259,11 +258,16 @@ class GcmCipher {
     return ok;
   }
 
-  // One-shot EVP_Cipher: update when in != NULL, final otherwise (as OpenSSL).
+  // One-shot EVP_Cipher: update when in != NULL, final otherwise.  Like
+  // OpenSSL's, it reports the input length on success (EVP_Cipher returns
+  // it), also for TLS records; libssl itself uses update, which reports the
+  // payload.
   static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     if (in == nullptr) return final(vctx, out, outl, outsize);
-    return update(vctx, out, outl, outsize, in, inl);
+    if (!update(vctx, out, outl, outsize, in, inl)) return 0;
+    *outl = inl;
+    return 1;
   }
 
   // The invocation field (last 8 bytes) counts up per record (§8.2.1).

@@ -22,17 +22,22 @@ struct Contexts {
   OSSL_PROVIDER* armaccel_prov = nullptr;
   OSSL_LIB_CTX* oracle = nullptr;
   OSSL_PROVIDER* default_prov = nullptr;
+  OSSL_PROVIDER* armaccel_default = nullptr;
   void create() {
     if (armaccel != nullptr) return;
     armaccel = OSSL_LIB_CTX_new();
     OSSL_PROVIDER_set_default_search_path(armaccel, module_dir().c_str());
     armaccel_prov = OSSL_PROVIDER_load(armaccel, "armaccel");
+    // The default provider supplies the DRBG (armaccel draws GCM IVs from
+    // it); every fetch in the tests asks for provider=armaccel explicitly.
+    armaccel_default = OSSL_PROVIDER_load(armaccel, "default");
     oracle = OSSL_LIB_CTX_new();
     default_prov = OSSL_PROVIDER_load(oracle, "default");
   }
   void destroy() {
     if (armaccel == nullptr) return;
     OSSL_PROVIDER_unload(armaccel_prov);
+    OSSL_PROVIDER_unload(armaccel_default);
     OSSL_PROVIDER_unload(default_prov);
     OSSL_LIB_CTX_free(armaccel);
     OSSL_LIB_CTX_free(oracle);

@@ -34,7 +34,8 @@ using MdCtxPtr = std::unique_ptr<EVP_MD_CTX, MdCtxFree>;
 // Directory holding the armaccel module under test (the build tree).
 std::string module_dir();
 
-// A library context with only armaccel loaded (shared by a test process).
+// A library context with armaccel and (for random numbers) the default
+// provider loaded, shared by a test process; fetch with provider=armaccel.
 OSSL_LIB_CTX* armaccel_libctx();
 OSSL_PROVIDER* armaccel_provider();
 // A library context with only OpenSSL's default provider: the oracle.
