@@ -17,9 +17,16 @@ const OSSL_ALGORITHM kCiphers[] = {
     {"AES-256-CTR", kProperties, kAes256CtrFunctions, nullptr},
     {"AES-192-CTR", kProperties, kAes192CtrFunctions, nullptr},
     {"AES-128-CTR", kProperties, kAes128CtrFunctions, nullptr},
-    {"AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46", kProperties, kAes256GcmFunctions, nullptr},
-    {"AES-192-GCM:id-aes192-GCM:2.16.840.1.101.3.4.1.26", kProperties, kAes192GcmFunctions, nullptr},
+    {"AES-256-GCM:id-aes256-GCM:2.16.840.1.101.3.4.1.46", kProperties, kAes256GcmFunctions,
+     nullptr},
+    {"AES-192-GCM:id-aes192-GCM:2.16.840.1.101.3.4.1.26", kProperties, kAes192GcmFunctions,
+     nullptr},
     {"AES-128-GCM:id-aes128-GCM:2.16.840.1.101.3.4.1.6", kProperties, kAes128GcmFunctions, nullptr},
+    {"AES-256-CCM:id-aes256-CCM:2.16.840.1.101.3.4.1.47", kProperties, kAes256CcmFunctions,
+     nullptr},
+    {"AES-192-CCM:id-aes192-CCM:2.16.840.1.101.3.4.1.27", kProperties, kAes192CcmFunctions,
+     nullptr},
+    {"AES-128-CCM:id-aes128-CCM:2.16.840.1.101.3.4.1.7", kProperties, kAes128CcmFunctions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

@@ -22,6 +22,11 @@ extern const OSSL_DISPATCH* const kAes128GcmFunctions;
 extern const OSSL_DISPATCH* const kAes192GcmFunctions;
 extern const OSSL_DISPATCH* const kAes256GcmFunctions;
 
+// AES-CCM (aes_ccm.cpp).
+extern const OSSL_DISPATCH* const kAes128CcmFunctions;
+extern const OSSL_DISPATCH* const kAes192CcmFunctions;
+extern const OSSL_DISPATCH* const kAes256CcmFunctions;
+
 // SHA-2 digests (sha2_digests.cpp).
 extern const OSSL_DISPATCH* const kSha224Functions;
 extern const OSSL_DISPATCH* const kSha256Functions;

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "evp_cipher_runner.h"
 #include "ossl_helpers.h"
 #include "test_support.h"
 #include "vector_files.h"
@@ -31,50 +32,16 @@ int monte_records() {
   return std::getenv("QEMU_CPU") != nullptr ? 10 : 100;
 }
 
-enum class Variant { kWhole, kOneByte, kInPlace, kMisaligned };
-
-// Runs one cipher operation through EVP in the given way; returns false if
-// any step fails.  *next_iv gets the "updated-iv" afterwards.
+// One operation through the evp_test-order runner; false if any step fails.
 bool evp_crypt(EVP_CIPHER* c, bool enc, const Bytes& key, const Bytes& iv, bool pad,
-               const Bytes& in, Variant how, Bytes* out, Bytes* next_iv = nullptr) {
-  CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
-  if (EVP_CipherInit_ex2(ctx.get(), c, key.data(), iv.empty() ? nullptr : iv.data(), enc,
-                         nullptr) != 1)
-    return false;
-  EVP_CIPHER_CTX_set_padding(ctx.get(), pad ? 1 : 0);
-  // Output room for padding; misaligned runs start both buffers at offset 1.
-  Bytes buf(in.size() + 64), shifted;
-  const std::uint8_t* src = in.data();
-  std::uint8_t* dst = buf.data();
-  if (how == Variant::kInPlace) {
-    std::copy(in.begin(), in.end(), buf.begin());
-    src = buf.data();
-  } else if (how == Variant::kMisaligned) {
-    shifted.assign(in.size() + 1, 0);
-    std::copy(in.begin(), in.end(), shifted.begin() + 1);
-    src = shifted.data() + 1;
-    dst = buf.data() + 1;
-  }
-  int total = 0, outl = 0;
-  if (how == Variant::kOneByte) {
-    for (std::size_t i = 0; i < in.size(); ++i) {
-      if (EVP_CipherUpdate(ctx.get(), dst + total, &outl, src + i, 1) != 1) return false;
-      total += outl;
-    }
-  } else if (!in.empty()) {
-    if (EVP_CipherUpdate(ctx.get(), dst, &outl, src, static_cast<int>(in.size())) != 1)
-      return false;
-    total += outl;
-  }
-  if (EVP_CipherFinal_ex(ctx.get(), dst + total, &outl) != 1) return false;
-  total += outl;
-  out->assign(dst, dst + total);
-  if (next_iv != nullptr) {
-    unsigned char v[16] = {};
-    if (EVP_CIPHER_CTX_get_updated_iv(ctx.get(), v, 16) != 1) return false;
-    next_iv->assign(v, v + 16);
-  }
-  return true;
+               const Bytes& in, Variant how, Bytes* out) {
+  CipherCase cc;
+  cc.key = key;
+  cc.has_iv = !iv.empty();
+  cc.iv = iv;
+  cc.padding = pad;
+  (enc ? cc.plaintext : cc.ciphertext) = in;
+  return run_cipher_case(c, cc, enc, how, out).empty();
 }
 
 TEST(OpensslEvpFiles, AesCipherStanzas) {
@@ -89,29 +56,7 @@ TEST(OpensslEvpFiles, AesCipherStanzas) {
     if (s.get("Availablein") == "fips") continue;
     CipherPtr c = armaccel_cipher(name);
     ASSERT_NE(c, nullptr) << name;
-    const Bytes key = evp_value(s.get("Key"));
-    const Bytes iv = evp_value(s.get("IV"));
-    const Bytes pt = evp_value(s.get("Plaintext"));
-    const Bytes ct = evp_value(s.get("Ciphertext"));
-    const std::string op = s.get("Operation");
-    for (Variant how :
-         {Variant::kWhole, Variant::kOneByte, Variant::kInPlace, Variant::kMisaligned}) {
-      SCOPED_TRACE(::testing::Message()
-                   << name << " line " << s.line << " variant " << static_cast<int>(how));
-      Bytes out, next_iv;
-      if (op != "DECRYPT") {
-        ASSERT_TRUE(evp_crypt(c.get(), true, key, iv, false, pt, how, &out, &next_iv))
-            << drain_errors();
-        EXPECT_EQ(to_hex(out), to_hex(ct));
-        if (s.has("NextIV")) {
-          EXPECT_EQ(to_hex(next_iv), to_hex(evp_value(s.get("NextIV"))));
-        }
-      }
-      if (op != "ENCRYPT") {
-        ASSERT_TRUE(evp_crypt(c.get(), false, key, iv, false, ct, how, &out)) << drain_errors();
-        EXPECT_EQ(to_hex(out), to_hex(pt));
-      }
-    }
+    check_cipher_case(c.get(), cipher_case(s), s.line);
     ++run;
   }
   EXPECT_GE(run, 40);
@@ -314,7 +259,7 @@ TEST(Botan, CtrBigEndianCounters) {
     msg.insert(msg.end(), in.begin(), in.end());
     CipherPtr c = armaccel_cipher(name);
     Bytes out;
-    for (Variant how : {Variant::kWhole, Variant::kOneByte, Variant::kInPlace}) {
+    for (Variant how : {Variant::kWhole, Variant::kPieces, Variant::kInPlace}) {
       ASSERT_TRUE(evp_crypt(c.get(), true, from_hex(r.get("Key")), counter, false, msg, how, &out));
       out.erase(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(seek));
       EXPECT_EQ(to_hex(out), to_hex(expect)) << r.algorithm << " line " << r.line;

@@ -1,0 +1,438 @@
+// CCM (NIST SP 800-38C) as an EVP cipher with the semantics of OpenSSL's
+// default provider (ciphercommon_ccm.c): nonce of 7..13 bytes through
+// "ivlen" (L = 15 - nonce length), tag length 4..16 even through the tag
+// parameter (with a NULL buffer when encrypting), the payload length given
+// first (an update with NULL input and output) when there is AAD, one AAD
+// update, one payload update, the tag checked in the decrypting update (no
+// plaintext released on failure), and the TLS record mode ("tlsaad",
+// "tlsivfixed").  A second AAD update, which OpenSSL would silently mix in
+// wrongly, is an error here.
+//
+// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName.
+#pragma once
+
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <type_traits>
+
+#include "../capabilities.h"
+#include "../errors.h"
+#include "../prov_ctx.h"
+#include "ccm_driver.h"
+#include "cipher_params.h"
+#include "dispatch_util.h"
+
+namespace armaccel::prov {
+
+template <class Traits, std::size_t KeyBytes>
+class CcmCipher {
+ public:
+  using Kernel = typename Traits::Kernel;
+  using Schedule = typename Traits::Schedule;
+  static constexpr std::size_t kUnsetLen = ~std::size_t{0};
+
+  struct Ctx {
+    const ProvCtx* prov;
+    const Kernel* kernel;
+    Schedule rk;  // encryption schedule
+    CcmState state;
+    std::uint8_t nonce[15];
+    std::uint8_t buf[16];     // expected tag (decrypt) or TLS AAD
+    std::size_t tls_aad_len;  // kUnsetLen outside the TLS record mode
+    std::size_t tls_aad_pad;
+    unsigned l;  // length field bytes: nonce is 15 - l
+    unsigned m;  // tag bytes
+    bool enc;
+    bool key_set;
+    bool iv_set;
+    bool len_set;  // state started for this message
+    bool tag_set;  // decrypt: expected tag given; encrypt: tag ready
+  };
+  static_assert(std::is_trivially_copyable_v<Ctx>);
+
+  static constexpr CipherInfo kInfo = {EVP_CIPH_CCM_MODE, KeyBytes, 12, 1, true, true};
+  static const OSSL_DISPATCH kDispatch[];
+
+ private:
+  static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8, "CCM");
+  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
+  static std::size_t nonce_len(const Ctx* c) { return 15 - c->l; }
+
+  static void* newctx(void* provctx) noexcept {
+    auto* prov = static_cast<const ProvCtx*>(provctx);
+    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
+    if (c == nullptr) return nullptr;
+    c->prov = prov;
+    c->kernel = Traits::kernel(prov);
+    c->l = 8;
+    c->m = 12;
+    c->tls_aad_len = kUnsetLen;
+    trace_new_context(prov, kName.text, c->kernel->lane);
+    return c;
+  }
+
+  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+
+  static void* dupctx(void* vctx) noexcept {
+    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
+    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
+    return copy;
+  }
+
+  static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                  std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
+    Ctx* c = self(vctx);
+    c->enc = enc;
+    if (iv != nullptr) {
+      if (ivlen != nonce_len(c)) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      std::memcpy(c->nonce, iv, ivlen);
+      c->iv_set = true;
+      c->len_set = false;
+    }
+    if (key != nullptr) {
+      if (keylen != KeyBytes) {
+        raise_error(c->prov, kErrInvalidKeyLength);
+        return 0;
+      }
+      if (!c->kernel->set_encrypt_key(&c->rk, key, keylen)) {
+        raise_error(c->prov, kErrKeySetupFailed);
+        return 0;
+      }
+      c->key_set = true;
+    }
+    return set_ctx_params(c, params);
+  }
+
+  static int einit(void* vctx, const unsigned char* key, std::size_t keylen,
+                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
+    return init(vctx, key, keylen, iv, ivlen, params, true);
+  }
+
+  static int dinit(void* vctx, const unsigned char* key, std::size_t keylen,
+                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
+    return init(vctx, key, keylen, iv, ivlen, params, false);
+  }
+
+  static bool set_length(Ctx* c, std::size_t len) {
+    if (!ccm_start(&c->state, c->nonce, c->l, c->m, len)) {
+      raise_error(c->prov, kErrMessageTooLong);
+      return false;
+    }
+    c->len_set = true;
+    return true;
+  }
+
+  // The payload in one call, tag handled as the mode requires.
+  static bool payload(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+    if (!c->len_set && !set_length(c, len)) return false;
+    if (c->enc) {
+      if (!ccm_crypt(c->kernel, &c->rk, &c->state, true, in, out, len)) {
+        raise_error(c->prov, kErrLengthMismatch);
+        return false;
+      }
+      c->tag_set = true;
+      return true;
+    }
+    if (!c->tag_set) {
+      raise_error(c->prov, kErrTagNotSet);
+      return false;
+    }
+    if (!ccm_crypt(c->kernel, &c->rk, &c->state, false, in, out, len)) {
+      raise_error(c->prov, kErrLengthMismatch);
+      return false;
+    }
+    std::uint8_t tag[16];
+    ccm_tag(c->kernel, &c->rk, &c->state, tag);
+    const bool ok = CRYPTO_memcmp(tag, c->buf, c->m) == 0;
+    OPENSSL_cleanse(tag, sizeof tag);
+    // Finished either way: a new nonce is needed.
+    c->iv_set = c->tag_set = c->len_set = false;
+    if (!ok) {
+      OPENSSL_cleanse(out, len);  // release nothing of a forged message
+      raise_error(c->prov, kErrTagMismatch);
+    }
+    return ok;
+  }
+
+  static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                    const unsigned char* in, std::size_t inl) noexcept {
+    Ctx* c = self(vctx);
+    *outl = 0;
+    if (!c->key_set) {
+      raise_error(c->prov, kErrNoKeySet);
+      return 0;
+    }
+    if (c->tls_aad_len != kUnsetLen) return tls_record(c, out, outl, outsize, in, inl);
+    if (in == nullptr && out != nullptr) return 1;  // final: CCM returns nothing more
+    if (!c->iv_set) {
+      raise_error(c->prov, kErrIvNotSet);
+      return 0;
+    }
+    if (inl > static_cast<std::size_t>(INT_MAX)) {
+      raise_error(c->prov, kErrOutputTooLong);
+      return 0;
+    }
+    if (out == nullptr) {
+      if (in == nullptr) return set_length(c, inl) ? (*outl = inl, 1) : 0;
+      // AAD: the payload length must be known first (B0 carries it).
+      if (!c->len_set && inl != 0) {
+        raise_error(c->prov, kErrLengthMismatch);
+        return 0;
+      }
+      if (!ccm_aad(c->kernel, &c->rk, &c->state, in, inl)) {
+        raise_error(c->prov, kErrAadAfterData);
+        return 0;
+      }
+      *outl = inl;
+      return 1;
+    }
+    if (outsize < inl) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (out != in && ranges_overlap(out, inl, in, inl)) {
+      raise_error(c->prov, kErrPartiallyOverlapping);
+      return 0;
+    }
+    if (!payload(c, in, out, inl)) return 0;
+    *outl = inl;
+    return 1;
+  }
+
+  static int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) noexcept {
+    Ctx* c = self(vctx);
+    *outl = 0;
+    if (!c->key_set) {
+      raise_error(c->prov, kErrNoKeySet);
+      return 0;
+    }
+    return 1;
+  }
+
+  static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                    const unsigned char* in, std::size_t inl) noexcept {
+    if (outsize < inl) {
+      raise_error(self(vctx)->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (!update(vctx, out, outl, outsize, in, inl)) return 0;
+    *outl = inl;
+    return 1;
+  }
+
+  // "tlsaad": 13 bytes; the length field is corrected for the explicit nonce
+  // (and the tag when decrypting); the record's extra room is the tag length.
+  static std::size_t tls_init(Ctx* c, const std::uint8_t* aad, std::size_t len) {
+    if (len != EVP_AEAD_TLS1_AAD_LEN) return 0;
+    std::memcpy(c->buf, aad, len);
+    c->tls_aad_len = len;
+    std::size_t rec = static_cast<std::size_t>(c->buf[len - 2]) << 8 | c->buf[len - 1];
+    if (rec < EVP_CCM_TLS_EXPLICIT_IV_LEN) return 0;
+    rec -= EVP_CCM_TLS_EXPLICIT_IV_LEN;
+    if (!c->enc) {
+      if (rec < c->m) return 0;
+      rec -= c->m;
+    }
+    c->buf[len - 2] = static_cast<std::uint8_t>(rec >> 8);
+    c->buf[len - 1] = static_cast<std::uint8_t>(rec);
+    return c->m;
+  }
+
+  // A TLS record in place: explicit nonce (8) || payload || tag (m).  When
+  // encrypting, the explicit nonce is the record's sequence number (the
+  // first 8 AAD bytes), as OpenSSL writes it.
+  static int tls_record(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
+                        const std::uint8_t* in, std::size_t len) {
+    constexpr std::size_t kNonce = EVP_CCM_TLS_EXPLICIT_IV_LEN;
+    int ok = 0;
+    std::size_t olen = 0;
+    if (in == nullptr || out != in || len < kNonce + c->m || outsize < len) {
+      raise_error(c->prov, kErrInvalidTlsRecord);
+    } else {
+      if (c->enc) std::memcpy(out, c->buf, kNonce);
+      std::memcpy(c->nonce + EVP_CCM_TLS_FIXED_IV_LEN, in, kNonce);
+      const std::size_t n = len - kNonce - c->m;
+      std::uint8_t* payload_at = out + kNonce;
+      if (ccm_start(&c->state, c->nonce, c->l, c->m, n) &&
+          ccm_aad(c->kernel, &c->rk, &c->state, c->buf, c->tls_aad_len)) {
+        if (c->enc) {
+          ccm_crypt(c->kernel, &c->rk, &c->state, true, payload_at, payload_at, n);
+          ccm_tag(c->kernel, &c->rk, &c->state, payload_at + n);
+          olen = len;
+          ok = 1;
+        } else {
+          std::uint8_t tag[16];
+          ccm_crypt(c->kernel, &c->rk, &c->state, false, payload_at, payload_at, n);
+          ccm_tag(c->kernel, &c->rk, &c->state, tag);
+          if (CRYPTO_memcmp(tag, payload_at + n, c->m) == 0) {
+            olen = n;
+            ok = 1;
+          } else {
+            OPENSSL_cleanse(payload_at, n);
+            raise_error(c->prov, kErrTagMismatch);
+          }
+          OPENSSL_cleanse(tag, sizeof tag);
+        }
+      } else {
+        raise_error(c->prov, kErrInvalidTlsRecord);
+      }
+    }
+    *outl = olen;
+    return ok;
+  }
+
+  static int get_params(OSSL_PARAM params[]) noexcept { return get_cipher_params(params, kInfo); }
+
+  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
+    Ctx* c = self(vctx);
+    OSSL_PARAM* p = nullptr;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, nonce_len(c)))
+      goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, c->m))
+      goto bad;
+    for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
+      if ((p = OSSL_PARAM_locate(params, name)) == nullptr) continue;
+      if (p->data != nullptr && nonce_len(c) > p->data_size) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      if (!set_octets(p, c->nonce, nonce_len(c))) goto bad;
+    }
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, KeyBytes))
+      goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != nullptr &&
+        !OSSL_PARAM_set_size_t(p, c->tls_aad_pad))
+      goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+      if (!c->enc || !c->tag_set) {
+        raise_error(c->prov, kErrTagNotSet);
+        return 0;
+      }
+      if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr || p->data_size != c->m) {
+        raise_error(c->prov, kErrInvalidTagLength);
+        return 0;
+      }
+      ccm_tag(c->kernel, &c->rk, &c->state, static_cast<std::uint8_t*>(p->data));
+      p->return_size = c->m;
+      c->tag_set = c->iv_set = c->len_set = false;
+    }
+    return 1;
+  bad:
+    raise_error(c->prov, kErrFailedToGetParameter);
+    return 0;
+  }
+
+  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
+    Ctx* c = self(vctx);
+    if (params == nullptr) return 1;
+    const OSSL_PARAM* p = nullptr;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
+      if ((p->data_size & 1) != 0 || p->data_size < 4 || p->data_size > 16) {
+        raise_error(c->prov, kErrInvalidTagLength);
+        return 0;
+      }
+      if (p->data != nullptr) {
+        if (c->enc) {
+          raise_error(c->prov, kErrTagNotNeeded);
+          return 0;
+        }
+        std::memcpy(c->buf, p->data, p->data_size);
+        c->tag_set = true;
+      }
+      c->m = static_cast<unsigned>(p->data_size);
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
+      std::size_t sz = 0;
+      if (!OSSL_PARAM_get_size_t(p, &sz)) goto bad;
+      if (sz < 7 || sz > 13) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      c->l = static_cast<unsigned>(15 - sz);
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr) {
+      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
+      const std::size_t pad = tls_init(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
+      if (pad == 0) {
+        raise_error(c->prov, kErrInvalidAad);
+        return 0;
+      }
+      c->tls_aad_pad = pad;
+    }
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
+      if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != EVP_CCM_TLS_FIXED_IV_LEN) {
+        raise_error(c->prov, kErrInvalidIvLength);
+        return 0;
+      }
+      std::memcpy(c->nonce, p->data, EVP_CCM_TLS_FIXED_IV_LEN);
+    }
+    return 1;
+  bad:
+    raise_error(c->prov, kErrFailedToSetParameter);
+    return 0;
+  }
+
+  static const OSSL_PARAM* gettable_params(void*) noexcept { return cipher_gettable_params(); }
+
+  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
+
+  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
+};
+
+template <class Traits, std::size_t KeyBytes>
+const OSSL_DISPATCH CcmCipher<Traits, KeyBytes>::kDispatch[] = {
+    {OSSL_FUNC_CIPHER_NEWCTX, as_dispatch(&newctx)},
+    {OSSL_FUNC_CIPHER_FREECTX, as_dispatch(&freectx)},
+    {OSSL_FUNC_CIPHER_DUPCTX, as_dispatch(&dupctx)},
+    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, as_dispatch(&einit)},
+    {OSSL_FUNC_CIPHER_DECRYPT_INIT, as_dispatch(&dinit)},
+    {OSSL_FUNC_CIPHER_UPDATE, as_dispatch(&update)},
+    {OSSL_FUNC_CIPHER_FINAL, as_dispatch(&final)},
+    {OSSL_FUNC_CIPHER_CIPHER, as_dispatch(&cipher)},
+    {OSSL_FUNC_CIPHER_GET_PARAMS, as_dispatch(&get_params)},
+    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
+    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
+    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
+    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
+    {0, nullptr},
+};
+
+}  // namespace armaccel::prov

@@ -1,0 +1,247 @@
+// External AEAD vectors through EVP with armaccel (../shared/vectors):
+// OpenSSL's evp_test stanzas for GCM and CCM (incl. the CAVS CCM file and
+// its expected failures), Wycheproof AES-GCM (every case: valid ones
+// encrypt and decrypt to the listed values, invalid ones are rejected),
+// NIST CAVP GCM encrypt/decrypt files, Botan's GCM and CCM sets (RFC 3610,
+// SP 800-38C examples 1-3) and SP 800-38C example 4 (64 KiB of AAD).
+#include <gtest/gtest.h>
+#include <openssl/core_names.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "evp_cipher_runner.h"
+#include "ossl_helpers.h"
+#include "test_support.h"
+#include "vector_files.h"
+
+namespace armaccel::test {
+namespace {
+
+bool is_aead_name(const std::string& upper_name) {
+  return upper_name.rfind("AES-", 0) == 0 && (upper_name.find("-GCM") != std::string::npos ||
+                                              upper_name.find("-CCM") != std::string::npos);
+}
+
+// Runs every AEAD stanza of an evp_test file the way evp_test does (whole,
+// and for GCM also in pieces and in place); returns how many ran.
+int run_evp_aead_file(const std::string& file) {
+  int run = 0;
+  for (const Stanza& s : parse_evp_file(vectors_dir() + "/openssl-evp/" + file)) {
+    if (!s.has("Cipher") || s.get("Availablein") == "fips") continue;
+    const CipherCase c = cipher_case(s);
+    if (!is_aead_name(c.cipher)) continue;
+    CipherPtr cipher = armaccel_cipher(c.cipher);
+    EXPECT_NE(cipher, nullptr) << c.cipher;
+    if (cipher == nullptr) continue;
+    check_cipher_case(cipher.get(), c, s.line);
+    ++run;
+  }
+  return run;
+}
+
+TEST(OpensslEvpFiles, GcmAndCcmStanzas) {
+  EXPECT_GE(run_evp_aead_file("evpciph_aes_common.txt"), 160);
+}
+
+TEST(OpensslEvpFiles, CcmCavsStanzas) {
+  EXPECT_GE(run_evp_aead_file("evpciph_aes_ccm_cavs.txt"), 2800);
+}
+
+// One AEAD operation with a fresh context; "" on success, else the step
+// that failed.
+struct AeadOp {
+  std::string cipher;
+  Bytes key, iv, aad, in, tag;  // tag: expected (decrypt) or unused
+  std::size_t taglen = 16;
+};
+
+std::string aead_encrypt(const AeadOp& op, Bytes* ct, Bytes* tag) {
+  CipherCase c;
+  c.cipher = op.cipher;
+  c.key = op.key;
+  c.iv = op.iv;
+  c.has_iv = true;
+  if (!op.aad.empty()) c.aad.push_back(op.aad);
+  c.plaintext = op.in;
+  c.tag.assign(op.taglen, 0);
+  CipherPtr cipher = armaccel_cipher(op.cipher);
+  return run_cipher_case(cipher.get(), c, true, Variant::kWhole, ct, tag);
+}
+
+std::string aead_decrypt(const AeadOp& op, Bytes* pt) {
+  CipherCase c;
+  c.cipher = op.cipher;
+  c.key = op.key;
+  c.iv = op.iv;
+  c.has_iv = true;
+  if (!op.aad.empty()) c.aad.push_back(op.aad);
+  c.ciphertext = op.in;
+  c.tag = op.tag;
+  CipherPtr cipher = armaccel_cipher(op.cipher);
+  return run_cipher_case(cipher.get(), c, false, Variant::kWhole, pt, nullptr);
+}
+
+std::string aes_name(std::size_t key_bytes, const char* mode) {
+  return "AES-" + std::to_string(key_bytes * 8) + "-" + mode;
+}
+
+TEST(Wycheproof, AesGcmEveryCase) {
+  std::ifstream in(vectors_dir() + "/wycheproof/aes_gcm_test.json");
+  ASSERT_TRUE(in.good());
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  int valid = 0, invalid = 0;
+  for (const auto& group : doc["testGroups"]) {
+    for (const auto& t : group["tests"]) {
+      AeadOp op;
+      op.key = from_hex(t["key"].get<std::string>());
+      op.cipher = aes_name(op.key.size(), "GCM");
+      op.iv = from_hex(t["iv"].get<std::string>());
+      op.aad = from_hex(t["aad"].get<std::string>());
+      const Bytes msg = from_hex(t["msg"].get<std::string>());
+      const Bytes ct = from_hex(t["ct"].get<std::string>());
+      op.tag = from_hex(t["tag"].get<std::string>());
+      op.taglen = op.tag.size();
+      const bool ok = t["result"] != "invalid";
+      SCOPED_TRACE(::testing::Message() << "tcId " << t["tcId"] << " " << t["comment"]);
+      Bytes out, tag;
+      if (ok) {
+        op.in = msg;
+        ASSERT_EQ(aead_encrypt(op, &out, &tag), "") << drain_errors();
+        EXPECT_EQ(to_hex(out), to_hex(ct));
+        EXPECT_EQ(to_hex(tag), to_hex(op.tag));
+        ++valid;
+      } else {
+        ++invalid;
+      }
+      op.in = ct;
+      const std::string err = aead_decrypt(op, &out);
+      drain_errors();
+      if (ok) {
+        EXPECT_EQ(err, "");
+        EXPECT_EQ(to_hex(out), to_hex(msg));
+      } else {
+        // A zero-length IV is refused when set; anything else at final.
+        EXPECT_EQ(err, op.iv.empty() ? "INVALID_IV_LENGTH" : "CIPHERFINAL_ERROR");
+      }
+    }
+  }
+  EXPECT_EQ(valid, 229);
+  EXPECT_EQ(invalid, 87);
+}
+
+// Emulated runs (QEMU_CPU set by CTest) take every 8th NIST record.
+std::size_t nist_stride() {
+  return std::getenv("QEMU_CPU") != nullptr ? 8 : 1;
+}
+
+TEST(NistCavs, GcmEncryptAndDecryptThroughEvp) {
+  std::size_t enc = 0, dec = 0, fail = 0;
+  for (const char* file : {"gcmEncryptExtIV128.rsp.gz", "gcmDecrypt128.rsp.gz"}) {
+    const bool decrypt_file = std::string(file).find("Decrypt") != std::string::npos;
+    std::size_t index = 0;
+    for (const RspRecord& r : parse_rsp_file(vectors_dir() + "/nist/aes-gcm/" + file)) {
+      if (index++ % nist_stride() != 0) continue;
+      AeadOp op;
+      op.key = from_hex(r.get("KEY"));
+      op.cipher = aes_name(op.key.size(), "GCM");
+      op.iv = from_hex(r.get("IV"));
+      op.aad = from_hex(r.get("AAD"));
+      op.tag = from_hex(r.get("TAG"));
+      op.taglen = op.tag.size();
+      const Bytes ct = from_hex(r.get("CT"));
+      SCOPED_TRACE(::testing::Message() << file << " line " << r.line);
+      Bytes out, tag;
+      if (!decrypt_file) {
+        op.in = from_hex(r.get("PT"));
+        ASSERT_EQ(aead_encrypt(op, &out, &tag), "") << drain_errors();
+        EXPECT_EQ(to_hex(out), to_hex(ct));
+        EXPECT_EQ(to_hex(tag), to_hex(op.tag));
+        ++enc;
+        continue;
+      }
+      op.in = ct;
+      const std::string err = aead_decrypt(op, &out);
+      drain_errors();
+      if (r.has("FAIL")) {
+        EXPECT_EQ(err, "CIPHERFINAL_ERROR");
+        ++fail;
+      } else {
+        EXPECT_EQ(err, "");
+        EXPECT_EQ(to_hex(out), r.get("PT"));
+      }
+      ++dec;
+    }
+  }
+  EXPECT_GE(enc, 7875u / nist_stride());
+  EXPECT_GE(dec, 7875u / nist_stride());
+  EXPECT_GT(fail, 0u);
+}
+
+// "[AES-128/GCM(12)]" -> tag bytes 12; "[AES-128/CCM(8,2)]" -> 8 (L = 2).
+std::size_t botan_tag_bytes(const std::string& algorithm) {
+  const auto open = algorithm.find('(');
+  return open == std::string::npos ? 16 : std::stoul(algorithm.substr(open + 1));
+}
+
+void run_botan_aead(const std::string& file, const char* mode) {
+  int run = 0;
+  for (const VecRecord& r : parse_vec_file(vectors_dir() + "/botan/aead/" + file)) {
+    if (r.algorithm.rfind("AES-", 0) != 0) continue;
+    AeadOp op;
+    op.key = from_hex(r.get("Key"));
+    op.cipher = aes_name(op.key.size(), mode);
+    op.iv = from_hex(r.get("Nonce"));
+    op.aad = from_hex(r.get("AD"));
+    op.taglen = botan_tag_bytes(r.algorithm);
+    const Bytes expected = from_hex(r.get("Out"));
+    ASSERT_GE(expected.size(), op.taglen);
+    const Bytes ct(expected.begin(), expected.end() - static_cast<long>(op.taglen));
+    op.tag.assign(expected.end() - static_cast<long>(op.taglen), expected.end());
+    SCOPED_TRACE(::testing::Message() << file << " line " << r.line << " " << r.algorithm);
+    Bytes out, tag;
+    op.in = from_hex(r.get("In"));
+    ASSERT_EQ(aead_encrypt(op, &out, &tag), "") << drain_errors();
+    EXPECT_EQ(to_hex(out), to_hex(ct));
+    EXPECT_EQ(to_hex(tag), to_hex(op.tag));
+    const Bytes pt = op.in;
+    op.in = ct;
+    ASSERT_EQ(aead_decrypt(op, &out), "") << drain_errors();
+    EXPECT_EQ(to_hex(out), to_hex(pt));
+    ++run;
+  }
+  EXPECT_GE(run, 20);
+}
+
+TEST(Botan, GcmVectors) {
+  run_botan_aead("gcm.vec", "GCM");
+}
+
+TEST(Botan, CcmVectorsWithRfc3610AndSp80038cExamples) {
+  run_botan_aead("ccm.vec", "CCM");
+}
+
+// SP 800-38C Appendix C, Example 4: 2^16 bytes of associated data (the
+// bytes 00..ff repeated), which exercises the 0xfffe length encoding.
+TEST(Sp80038c, Example4LongAssociatedData) {
+  AeadOp op;
+  op.cipher = "AES-128-CCM";
+  op.key = from_hex("404142434445464748494a4b4c4d4e4f");
+  op.iv = from_hex("101112131415161718191a1b1c");
+  for (int i = 0; i < 65536; ++i) op.aad.push_back(static_cast<std::uint8_t>(i));
+  op.in = from_hex("202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f");
+  op.taglen = 14;
+  Bytes ct, tag;
+  ASSERT_EQ(aead_encrypt(op, &ct, &tag), "") << drain_errors();
+  EXPECT_EQ(to_hex(ct) + to_hex(tag),
+            "69915dad1e84c6376a68c2967e4dab615ae0fd1faec44cc484828529463ccf72"
+            "b4ac6bec93e8598e7f0dadbcea5b");
+}
+
+}  // namespace
+}  // namespace armaccel::test

@@ -1,0 +1,46 @@
+// One cipher operation through EVP in the order OpenSSL's evp_test uses
+// (init, ivlen, tag or tag length, key and IV, CCM length, AAD, data,
+// final, tag), reporting the step that failed under evp_test's names
+// ("KEY_SET_ERROR", "CIPHERFINAL_ERROR", ...), so the "Result" lines of the
+// evp files can be checked as written.
+#pragma once
+
+#include <openssl/evp.h>
+
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+#include "vector_files.h"
+
+namespace armaccel::test {
+
+struct CipherCase {
+  std::string cipher;  // upper-cased name
+  Bytes key, iv, plaintext, ciphertext, tag, next_iv;
+  std::vector<Bytes> aad;  // one update each
+  bool has_iv = false;
+  bool has_next_iv = false;
+  bool tag_late = false;  // decrypt tag set after the AAD
+  bool padding = false;
+  std::string operation;  // "ENCRYPT", "DECRYPT" or "" (both)
+  std::string result;     // expected failing step, "" for success
+};
+
+// kPieces feeds AAD and data one byte per update (not for CCM or XTS, whose
+// payload is one update); kMisaligned offsets input and output by one byte.
+enum class Variant { kWhole, kPieces, kInPlace, kMisaligned };
+
+CipherCase cipher_case(const Stanza& s);
+
+// Runs one direction; returns "" or the failing step.  *out gets the output,
+// *tag (encrypting AEADs) the tag of the case's tag length, *next_iv the
+// "updated-iv" (as long as the case's NextIV, else 16 bytes).
+std::string run_cipher_case(EVP_CIPHER* cipher, const CipherCase& c, bool enc, Variant how,
+                            Bytes* out, Bytes* tag = nullptr, Bytes* next_iv = nullptr);
+
+// Every applicable variant and direction, with gtest expectations on the
+// outputs and on the expected Result.
+void check_cipher_case(EVP_CIPHER* cipher, const CipherCase& c, int line);
+
+}  // namespace armaccel::test
