@@ -27,6 +27,8 @@ const OSSL_ALGORITHM kCiphers[] = {
     {"AES-192-CCM:id-aes192-CCM:2.16.840.1.101.3.4.1.27", kProperties, kAes192CcmFunctions,
      nullptr},
     {"AES-128-CCM:id-aes128-CCM:2.16.840.1.101.3.4.1.7", kProperties, kAes128CcmFunctions, nullptr},
+    {"AES-256-XTS:1.3.111.2.1619.0.1.2", kProperties, kAes256XtsFunctions, nullptr},
+    {"AES-128-XTS:1.3.111.2.1619.0.1.1", kProperties, kAes128XtsFunctions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

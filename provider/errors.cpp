@@ -43,6 +43,7 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrInvalidMode, const_cast<char*>("invalid mode")},
     {kErrUnsupportedCipher, const_cast<char*>("unsupported cipher")},
     {kErrInvalidKey, const_cast<char*>("invalid key")},
+    {kErrXtsUnitInProgress, const_cast<char*>("xts data unit in progress")},
     {0, nullptr},
 };
 

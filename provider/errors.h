@@ -52,6 +52,7 @@ enum Reason : int {
   kErrInvalidMode,
   kErrUnsupportedCipher,
   kErrInvalidKey,
+  kErrXtsUnitInProgress,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

@@ -80,9 +80,10 @@ class BlockModeCipher {
   static const OSSL_DISPATCH kDispatch[];
 
  private:
-  static constexpr AlgName kName = make_alg_name(
-      Traits::kName, KeyBytes * 8,
-      Mode == BlockMode::kEcb ? "ECB" : Mode == BlockMode::kCbc ? "CBC" : "CTR");
+  static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8,
+                                                 Mode == BlockMode::kEcb   ? "ECB"
+                                                 : Mode == BlockMode::kCbc ? "CBC"
+                                                                           : "CTR");
 
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 

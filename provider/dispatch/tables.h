@@ -27,6 +27,10 @@ extern const OSSL_DISPATCH* const kAes128CcmFunctions;
 extern const OSSL_DISPATCH* const kAes192CcmFunctions;
 extern const OSSL_DISPATCH* const kAes256CcmFunctions;
 
+// AES-XTS (aes_xts.cpp).
+extern const OSSL_DISPATCH* const kAes128XtsFunctions;
+extern const OSSL_DISPATCH* const kAes256XtsFunctions;
+
 // SHA-2 digests (sha2_digests.cpp).
 extern const OSSL_DISPATCH* const kSha224Functions;
 extern const OSSL_DISPATCH* const kSha256Functions;
