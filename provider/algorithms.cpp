@@ -44,8 +44,17 @@ const OSSL_ALGORITHM kDigests[] = {
     {nullptr, nullptr, nullptr, nullptr},
 };
 
+const OSSL_ALGORITHM kMacs[] = {
+    {"GMAC:1.0.9797.3.4", kProperties, kGmacFunctions, nullptr},
+    {"CMAC", kProperties, kCmacFunctions, nullptr},
+    {nullptr, nullptr, nullptr, nullptr},
+};
+
 }  // namespace
 
+const OSSL_ALGORITHM* mac_algorithms() {
+  return kMacs;
+}
 const OSSL_ALGORITHM* cipher_algorithms() {
   return kCiphers;
 }

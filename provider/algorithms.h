@@ -12,5 +12,6 @@ inline constexpr char kProperties[] = "provider=armaccel";
 
 const OSSL_ALGORITHM* cipher_algorithms();
 const OSSL_ALGORITHM* digest_algorithms();
+const OSSL_ALGORITHM* mac_algorithms();
 
 }  // namespace armaccel::prov

@@ -44,6 +44,7 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrUnsupportedCipher, const_cast<char*>("unsupported cipher")},
     {kErrInvalidKey, const_cast<char*>("invalid key")},
     {kErrXtsUnitInProgress, const_cast<char*>("xts data unit in progress")},
+    {kErrMissingCipher, const_cast<char*>("missing cipher")},
     {0, nullptr},
 };
 

@@ -53,6 +53,7 @@ enum Reason : int {
   kErrUnsupportedCipher,
   kErrInvalidKey,
   kErrXtsUnitInProgress,
+  kErrMissingCipher,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

@@ -36,6 +36,8 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) no
       return cipher_algorithms();
     case OSSL_OP_DIGEST:
       return digest_algorithms();
+    case OSSL_OP_MAC:
+      return mac_algorithms();
     default:
       return nullptr;
   }

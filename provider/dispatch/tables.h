@@ -31,6 +31,10 @@ extern const OSSL_DISPATCH* const kAes256CcmFunctions;
 extern const OSSL_DISPATCH* const kAes128XtsFunctions;
 extern const OSSL_DISPATCH* const kAes256XtsFunctions;
 
+// MACs (gmac.cpp, cmac.cpp).
+extern const OSSL_DISPATCH* const kGmacFunctions;
+extern const OSSL_DISPATCH* const kCmacFunctions;
+
 // SHA-2 digests (sha2_digests.cpp).
 extern const OSSL_DISPATCH* const kSha224Functions;
 extern const OSSL_DISPATCH* const kSha256Functions;

@@ -1,0 +1,316 @@
+// GMAC (NIST SP 800-38D: GCM with all data as AAD) as EVP_MAC "GMAC",
+// parameters as OpenSSL's: "cipher" (an AES-*-GCM, or any GCM cipher
+// through EVP), "properties", "key", "iv"; "size" is 16.
+//
+// Each MAC needs its own IV: after final, a new "iv" must be set before
+// the next update or final (OpenSSL behaves the same).  Stricter than
+// OpenSSL: a MAC without any IV is refused ("iv not set") instead of being
+// computed over a random IV nobody can verify.
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <climits>
+#include <cstring>
+#include <type_traits>
+
+#include "../capabilities.h"
+#include "../errors.h"
+#include "../prov_ctx.h"
+#include "dispatch_util.h"
+#include "gcm_driver.h"
+#include "gcm_mode.h"
+#include "mac_cipher.h"
+#include "tables.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+constexpr std::size_t kGmacBytes = 16;
+
+struct GmacCtx {
+  const ProvCtx* prov;
+  GcmLanes lanes;
+  GcmKey key;                   // native AES
+  GcmState state;               // native AES, message in progress
+  EVP_CIPHER* fetched;          // other ciphers: driven through EVP
+  EVP_CIPHER_CTX* fetched_ctx;  // ... with this context
+  std::uint8_t iv[kGcmMaxIvBytes];
+  std::size_t iv_len;
+  std::size_t native_key_bytes;  // 0 when no native cipher is set
+  bool key_set;
+  bool iv_fresh;  // an IV not yet used for a MAC
+  bool started;   // a message is in progress
+};
+
+bool has_cipher(const GmacCtx* c) {
+  return c->native_key_bytes != 0 || c->fetched != nullptr;
+}
+
+void drop_cipher(GmacCtx* c) {
+  EVP_CIPHER_CTX_free(c->fetched_ctx);
+  EVP_CIPHER_free(c->fetched);
+  c->fetched_ctx = nullptr;
+  c->fetched = nullptr;
+  c->native_key_bytes = 0;
+  c->key_set = c->started = false;
+  OPENSSL_cleanse(&c->key, sizeof c->key);
+}
+
+void* newctx(void* provctx) noexcept {
+  auto* prov = static_cast<const ProvCtx*>(provctx);
+  auto* c = static_cast<GmacCtx*>(OPENSSL_zalloc(sizeof(GmacCtx)));
+  if (c == nullptr) return nullptr;
+  c->prov = prov;
+  c->lanes = {prov->kernels.aes, prov->kernels.ghash, prov->kernels.gcm};
+  trace_new_context(prov, "GMAC", c->lanes.ghash->lane);
+  return c;
+}
+
+void freectx(void* vctx) noexcept {
+  auto* c = static_cast<GmacCtx*>(vctx);
+  if (c == nullptr) return;
+  drop_cipher(c);
+  OPENSSL_clear_free(c, sizeof *c);
+}
+
+void* dupctx(void* vctx) noexcept {
+  const auto* src = static_cast<const GmacCtx*>(vctx);
+  auto* c = static_cast<GmacCtx*>(OPENSSL_malloc(sizeof(GmacCtx)));
+  if (c == nullptr) return nullptr;
+  std::memcpy(c, src, sizeof *c);
+  c->fetched = nullptr;
+  c->fetched_ctx = nullptr;
+  if (src->fetched != nullptr) {
+    c->fetched_ctx = EVP_CIPHER_CTX_new();
+    if (c->fetched_ctx == nullptr || !EVP_CIPHER_up_ref(src->fetched) ||
+        !EVP_CIPHER_CTX_copy(c->fetched_ctx, src->fetched_ctx)) {
+      EVP_CIPHER_CTX_free(c->fetched_ctx);
+      OPENSSL_clear_free(c, sizeof *c);
+      return nullptr;
+    }
+    c->fetched = src->fetched;
+  }
+  return c;
+}
+
+bool set_cipher(GmacCtx* c, const MacCipher& mc) {
+  drop_cipher(c);
+  if (mc.fetched == nullptr) {
+    c->native_key_bytes = mc.native_key_bytes;
+    return true;
+  }
+  c->fetched = mc.fetched;
+  c->fetched_ctx = EVP_CIPHER_CTX_new();
+  if (c->fetched_ctx == nullptr ||
+      !EVP_EncryptInit_ex2(c->fetched_ctx, c->fetched, nullptr, nullptr, nullptr)) {
+    drop_cipher(c);
+    raise_error(c->prov, kErrUnsupportedCipher);
+    return false;
+  }
+  return true;
+}
+
+bool set_key(GmacCtx* c, const unsigned char* key, std::size_t keylen) {
+  if (!has_cipher(c)) {
+    raise_error(c->prov, kErrMissingCipher);
+    return false;
+  }
+  c->started = false;
+  if (c->fetched != nullptr) {
+    if (keylen != static_cast<std::size_t>(EVP_CIPHER_CTX_get_key_length(c->fetched_ctx))) {
+      raise_error(c->prov, kErrInvalidKeyLength);
+      return false;
+    }
+    if (!EVP_EncryptInit_ex2(c->fetched_ctx, nullptr, key, nullptr, nullptr)) {
+      raise_error(c->prov, kErrKeySetupFailed);
+      return false;
+    }
+  } else {
+    if (keylen != c->native_key_bytes) {
+      raise_error(c->prov, kErrInvalidKeyLength);
+      return false;
+    }
+    if (!gcm_set_key(c->lanes, &c->key, key, keylen)) {
+      raise_error(c->prov, kErrKeySetupFailed);
+      return false;
+    }
+  }
+  c->key_set = true;
+  return true;
+}
+
+// Starts the message on the stored IV (once per IV).
+bool start(GmacCtx* c) {
+  if (c->started) return true;
+  if (!c->key_set) {
+    raise_error(c->prov, kErrNoKeySet);
+    return false;
+  }
+  if (!c->iv_fresh) {
+    raise_error(c->prov, kErrIvNotSet);
+    return false;
+  }
+  if (c->fetched != nullptr) {
+    std::size_t ivlen = c->iv_len;
+    const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &ivlen),
+                            OSSL_PARAM_construct_end()};
+    if (!EVP_CIPHER_CTX_set_params(c->fetched_ctx, p) ||
+        !EVP_EncryptInit_ex2(c->fetched_ctx, nullptr, nullptr, c->iv, nullptr)) {
+      raise_error(c->prov, kErrInvalidIvLength);
+      return false;
+    }
+  } else {
+    gcm_start(c->lanes, &c->key, &c->state, c->iv, c->iv_len);
+  }
+  c->iv_fresh = false;
+  c->started = true;
+  return true;
+}
+
+int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
+  auto* c = static_cast<GmacCtx*>(vctx);
+  if (params == nullptr) return 1;
+  MacCipher mc;
+  bool found = false;
+  if (!mac_cipher_from_params(c->prov, params, EVP_CIPH_GCM_MODE, &mc, &found)) return 0;
+  if (found && !set_cipher(c, mc)) return 0;
+  const OSSL_PARAM* p = nullptr;
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != nullptr) {
+    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+      raise_error(c->prov, kErrFailedToSetParameter);
+      return 0;
+    }
+    if (!set_key(c, static_cast<const unsigned char*>(p->data), p->data_size)) return 0;
+  }
+  if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV)) != nullptr) {
+    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+      raise_error(c->prov, kErrFailedToSetParameter);
+      return 0;
+    }
+    if (p->data_size == 0 || p->data_size > kGcmMaxIvBytes) {
+      raise_error(c->prov, kErrInvalidIvLength);
+      return 0;
+    }
+    std::memcpy(c->iv, p->data, p->data_size);
+    c->iv_len = p->data_size;
+    c->iv_fresh = true;
+    c->started = false;
+  }
+  return 1;
+}
+
+int init(void* vctx, const unsigned char* key, std::size_t keylen,
+         const OSSL_PARAM params[]) noexcept {
+  auto* c = static_cast<GmacCtx*>(vctx);
+  if (!set_ctx_params(c, params)) return 0;
+  if (key != nullptr) return set_key(c, key, keylen) ? 1 : 0;
+  return 1;
+}
+
+int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
+  auto* c = static_cast<GmacCtx*>(vctx);
+  if (!start(c)) return 0;
+  if (len == 0) return 1;
+  if (c->fetched != nullptr) {
+    for (std::size_t done = 0; done < len;) {
+      const std::size_t n = len - done < INT_MAX ? len - done : INT_MAX;
+      int outl = 0;
+      if (!EVP_EncryptUpdate(c->fetched_ctx, nullptr, &outl, data + done, static_cast<int>(n))) {
+        raise_error(c->prov, kErrCipherOperationFailed);
+        return 0;
+      }
+      done += n;
+    }
+    return 1;
+  }
+  if (!gcm_aad(c->lanes, &c->key, &c->state, data, len)) {
+    raise_error(c->prov, kErrMessageTooLong);
+    return 0;
+  }
+  return 1;
+}
+
+int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize) noexcept {
+  auto* c = static_cast<GmacCtx*>(vctx);
+  *outl = 0;
+  if (outsize < kGmacBytes) {
+    raise_error(c->prov, kErrOutputBufferTooSmall);
+    return 0;
+  }
+  if (!start(c)) return 0;
+  c->started = false;  // the IV is spent either way
+  if (c->fetched != nullptr) {
+    int l = 0;
+    if (!EVP_EncryptFinal_ex(c->fetched_ctx, out, &l) ||
+        EVP_CIPHER_CTX_ctrl(c->fetched_ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kGmacBytes),
+                            out) <= 0) {
+      raise_error(c->prov, kErrCipherOperationFailed);
+      return 0;
+    }
+  } else {
+    gcm_tag(c->lanes, &c->key, &c->state, out);
+    OPENSSL_cleanse(&c->state, sizeof c->state);
+  }
+  *outl = kGmacBytes;
+  return 1;
+}
+
+int get_params(OSSL_PARAM params[]) noexcept {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, kGmacBytes)) {
+    raise_param_error_without_ctx(true);
+    return 0;
+  }
+  return 1;
+}
+
+int get_ctx_params(void*, OSSL_PARAM params[]) noexcept {
+  return get_params(params);
+}
+
+const OSSL_PARAM* gettable_params(void*) noexcept {
+  static const OSSL_PARAM kList[] = {OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
+                                     OSSL_PARAM_END};
+  return kList;
+}
+
+const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
+  return gettable_params(nullptr);
+}
+
+const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+  static const OSSL_PARAM kList[] = {
+      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, nullptr, 0),
+      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
+      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, nullptr, 0),
+      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_IV, nullptr, 0),
+      OSSL_PARAM_END,
+  };
+  return kList;
+}
+
+const OSSL_DISPATCH kGmac[] = {
+    {OSSL_FUNC_MAC_NEWCTX, as_dispatch(&newctx)},
+    {OSSL_FUNC_MAC_DUPCTX, as_dispatch(&dupctx)},
+    {OSSL_FUNC_MAC_FREECTX, as_dispatch(&freectx)},
+    {OSSL_FUNC_MAC_INIT, as_dispatch(&init)},
+    {OSSL_FUNC_MAC_UPDATE, as_dispatch(&update)},
+    {OSSL_FUNC_MAC_FINAL, as_dispatch(&final)},
+    {OSSL_FUNC_MAC_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
+    {OSSL_FUNC_MAC_GET_PARAMS, as_dispatch(&get_params)},
+    {OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
+    {OSSL_FUNC_MAC_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
+    {OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
+    {OSSL_FUNC_MAC_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
+    {0, nullptr},
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* const kGmacFunctions = kGmac;
+
+}  // namespace armaccel::prov

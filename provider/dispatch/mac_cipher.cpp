@@ -1,0 +1,110 @@
+#include "mac_cipher.h"
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <openssl/provider.h>
+
+#include <strings.h>
+
+#include "../errors.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+struct NativeName {
+  const char* name;
+  unsigned mode;
+  std::size_t key_bytes;
+};
+
+// Names, aliases and OIDs as in OpenSSL's providers/implementations/include/prov/names.h.
+constexpr NativeName kNative[] = {
+    {"AES-128-GCM", EVP_CIPH_GCM_MODE, 16},
+    {"id-aes128-GCM", EVP_CIPH_GCM_MODE, 16},
+    {"2.16.840.1.101.3.4.1.6", EVP_CIPH_GCM_MODE, 16},
+    {"AES-192-GCM", EVP_CIPH_GCM_MODE, 24},
+    {"id-aes192-GCM", EVP_CIPH_GCM_MODE, 24},
+    {"2.16.840.1.101.3.4.1.26", EVP_CIPH_GCM_MODE, 24},
+    {"AES-256-GCM", EVP_CIPH_GCM_MODE, 32},
+    {"id-aes256-GCM", EVP_CIPH_GCM_MODE, 32},
+    {"2.16.840.1.101.3.4.1.46", EVP_CIPH_GCM_MODE, 32},
+    {"AES-128-CBC", EVP_CIPH_CBC_MODE, 16},
+    {"AES128", EVP_CIPH_CBC_MODE, 16},
+    {"2.16.840.1.101.3.4.1.2", EVP_CIPH_CBC_MODE, 16},
+    {"AES-192-CBC", EVP_CIPH_CBC_MODE, 24},
+    {"AES192", EVP_CIPH_CBC_MODE, 24},
+    {"2.16.840.1.101.3.4.1.22", EVP_CIPH_CBC_MODE, 24},
+    {"AES-256-CBC", EVP_CIPH_CBC_MODE, 32},
+    {"AES256", EVP_CIPH_CBC_MODE, 32},
+    {"2.16.840.1.101.3.4.1.42", EVP_CIPH_CBC_MODE, 32},
+};
+
+const NativeName* find_native(const char* name) {
+  for (const NativeName& n : kNative)
+    if (strcasecmp(n.name, name) == 0) return &n;
+  return nullptr;
+}
+
+// True if `c` is implemented by this provider instance (a cipher fetched
+// from the child library context reports the parent's provider context).
+bool is_ours(const ProvCtx* prov, const EVP_CIPHER* c) {
+  const OSSL_PROVIDER* p = EVP_CIPHER_get0_provider(c);
+  return p != nullptr && OSSL_PROVIDER_get0_provider_ctx(p) == prov;
+}
+
+}  // namespace
+
+bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* properties,
+                        unsigned mode, MacCipher* out) {
+  *out = MacCipher{};
+  const NativeName* native = find_native(name);
+  const bool any_properties = properties != nullptr && properties[0] != '\0';
+  if (native != nullptr && !any_properties) {
+    if (native->mode != mode) {
+      raise_error(prov, kErrInvalidMode);
+      return false;
+    }
+    out->native_key_bytes = native->key_bytes;
+    return true;
+  }
+  EVP_CIPHER* c = EVP_CIPHER_fetch(prov->libctx, name, properties);
+  if (c == nullptr) {
+    raise_error(prov, kErrUnsupportedCipher);
+    return false;
+  }
+  if (static_cast<unsigned>(EVP_CIPHER_get_mode(c)) != mode) {
+    EVP_CIPHER_free(c);
+    raise_error(prov, kErrInvalidMode);
+    return false;
+  }
+  if (native != nullptr && is_ours(prov, c)) {
+    EVP_CIPHER_free(c);
+    out->native_key_bytes = native->key_bytes;
+    return true;
+  }
+  out->fetched = c;
+  return true;
+}
+
+bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,
+                            MacCipher* out, bool* found) {
+  *found = false;
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_CIPHER);
+  if (p == nullptr) return true;
+  const char* name = nullptr;
+  const char* properties = nullptr;
+  if (!OSSL_PARAM_get_utf8_string_ptr(p, &name)) {
+    raise_error(prov, kErrFailedToSetParameter);
+    return false;
+  }
+  const OSSL_PARAM* q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_PROPERTIES);
+  if (q != nullptr && !OSSL_PARAM_get_utf8_string_ptr(q, &properties)) {
+    raise_error(prov, kErrFailedToSetParameter);
+    return false;
+  }
+  *found = true;
+  return resolve_mac_cipher(prov, name, properties, mode, out);
+}
+
+}  // namespace armaccel::prov

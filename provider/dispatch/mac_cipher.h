@@ -1,0 +1,37 @@
+// The "cipher" and "properties" parameters of GMAC and CMAC.
+//
+// AES in the MAC's mode (GCM for GMAC, CBC for CMAC) runs on armaccel's own
+// kernels; names are matched as OpenSSL matches them (case-insensitive,
+// aliases and OIDs).  Any other cipher -- or AES requested with properties
+// that select another provider -- is fetched from the provider's child
+// library context and driven through EVP, as OpenSSL's own GMAC and CMAC
+// would, so an application that prefers armaccel keeps working with, say,
+// CMAC over DES-EDE3-CBC or GMAC over ARIA-128-GCM.
+#pragma once
+
+#include <openssl/core.h>
+#include <openssl/evp.h>
+
+#include <cstddef>
+
+#include "../prov_ctx.h"
+
+namespace armaccel::prov {
+
+struct MacCipher {
+  std::size_t native_key_bytes = 0;  // AES-128/192/256 on armaccel's kernels, else 0
+  EVP_CIPHER* fetched = nullptr;     // otherwise the cipher to drive through EVP (owned)
+};
+
+// Resolves `name` (with `properties`, may be null or empty) for a MAC that
+// needs cipher mode `mode` (EVP_CIPH_GCM_MODE or EVP_CIPH_CBC_MODE).  On
+// failure raises "unsupported cipher" or "invalid mode" and returns false.
+bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* properties,
+                        unsigned mode, MacCipher* out);
+
+// Reads "cipher" and "properties" from params; true with *found = false if
+// "cipher" is absent.  Raises an error for a malformed parameter.
+bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,
+                            MacCipher* out, bool* found);
+
+}  // namespace armaccel::prov
