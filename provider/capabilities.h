@@ -1,6 +1,8 @@
 // Capability probe, override and lane selection for one provider instance.
 #pragma once
 
+#include <cstdint>
+
 #include "prov_ctx.h"
 
 namespace armaccel::prov {
@@ -22,5 +24,9 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable);
 
 // Logs "armaccel: <algorithm> on <lane>" to stderr if tracing is on.
 void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept;
+// With ARMACCEL_TRACE set: "armaccel: <algorithm> freed after <n> bytes",
+// the bytes a context was given, so a test can prove which provider did
+// the work.
+void trace_free_context(const ProvCtx* ctx, const char* algorithm, std::uint64_t bytes) noexcept;
 
 }  // namespace armaccel::prov

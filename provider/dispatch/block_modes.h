@@ -62,6 +62,7 @@ struct BlockModeCtx {
   bool schedule_encrypts;
   bool finalized;
   bool use_bits;
+  std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
 };
 
 template <class Traits, BlockMode Mode, std::size_t KeyBytes>
@@ -98,7 +99,11 @@ class BlockModeCipher {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+  static void freectx(void* vctx) noexcept {
+    if (vctx == nullptr) return;
+    trace_free_context(self(vctx)->prov, kName.text, self(vctx)->bytes_in);
+    OPENSSL_clear_free(vctx, sizeof(Ctx));
+  }
 
   static void* dupctx(void* vctx) noexcept {
     auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
@@ -349,6 +354,7 @@ class BlockModeCipher {
   static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
+    c->bytes_in += inl;
     if (!check_ready(c) || !check_length(c, inl)) return 0;
     return kStream ? stream_update(c, out, outl, outsize, in, inl)
                    : block_update(c, out, outl, outsize, in, inl);
@@ -432,6 +438,7 @@ class BlockModeCipher {
   static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
+    c->bytes_in += inl;
     if (!check_ready(c) || !check_length(c, inl)) return 0;
     if (outsize < inl || (inl != 0 && (in == nullptr || out == nullptr))) {
       raise_error(c->prov, kErrOutputBufferTooSmall);

@@ -54,8 +54,9 @@ class CcmCipher {
     bool enc;
     bool key_set;
     bool iv_set;
-    bool len_set;  // state started for this message
-    bool tag_set;  // decrypt: expected tag given; encrypt: tag ready
+    bool len_set;            // state started for this message
+    bool tag_set;            // decrypt: expected tag given; encrypt: tag ready
+    std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
   };
   static_assert(std::is_trivially_copyable_v<Ctx>);
 
@@ -80,7 +81,11 @@ class CcmCipher {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+  static void freectx(void* vctx) noexcept {
+    if (vctx == nullptr) return;
+    trace_free_context(self(vctx)->prov, kName.text, self(vctx)->bytes_in);
+    OPENSSL_clear_free(vctx, sizeof(Ctx));
+  }
 
   static void* dupctx(void* vctx) noexcept {
     auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
@@ -169,6 +174,7 @@ class CcmCipher {
   static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
+    if (in != nullptr) c->bytes_in += inl;  // not the payload length announcement
     *outl = 0;
     if (!c->key_set) {
       raise_error(c->prov, kErrNoKeySet);

@@ -67,6 +67,7 @@ class GcmCipher {
     std::size_t tls_aad_len;  // kUnset outside the TLS record mode
     std::size_t tls_aad_pad;  // "tlsaadpad"
     std::uint64_t tls_enc_records;
+    std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
     GcmIvState iv_state;
     bool enc;
     bool key_set;
@@ -99,7 +100,11 @@ class GcmCipher {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+  static void freectx(void* vctx) noexcept {
+    if (vctx == nullptr) return;
+    trace_free_context(self(vctx)->prov, kName.text, self(vctx)->bytes_in);
+    OPENSSL_clear_free(vctx, sizeof(Ctx));
+  }
 
   static void* dupctx(void* vctx) noexcept {
     auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
@@ -189,6 +194,7 @@ class GcmCipher {
   static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
+    c->bytes_in += inl;
     if (c->tls_aad_len != kUnset) return tls_record(c, out, outl, outsize, in, inl);
     if (inl == 0) {
       *outl = 0;

@@ -76,7 +76,8 @@ class XtsCipher {
     bool data_key_encrypts;
     bool halves_equal;
     bool streaming;
-    bool unit_open;  // streaming: an update since the last final
+    bool unit_open;          // streaming: an update since the last final
+    std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
   };
   static_assert(std::is_trivially_copyable_v<Ctx>);
 
@@ -97,7 +98,11 @@ class XtsCipher {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+  static void freectx(void* vctx) noexcept {
+    if (vctx == nullptr) return;
+    trace_free_context(self(vctx)->prov, kName.text, self(vctx)->bytes_in);
+    OPENSSL_clear_free(vctx, sizeof(Ctx));
+  }
 
   static void* dupctx(void* vctx) noexcept {
     auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
@@ -225,6 +230,7 @@ class XtsCipher {
   static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
+    c->bytes_in += inl;
     *outl = 0;
     if (!ready(c)) return 0;
     if (inl > static_cast<std::size_t>(INT_MAX) - 15) {
@@ -266,6 +272,7 @@ class XtsCipher {
   static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
+    c->bytes_in += inl;
     *outl = 0;
     if (!ready(c)) return 0;
     if (in == nullptr || out == nullptr) {
