@@ -315,6 +315,71 @@ TEST(BadInput, TlsRecordModeMisuse) {
   expect_error("failed to set parameter");
 }
 
+// GCM and CCM: tag lengths outside 4..16 (CCM: odd ones too) refused when
+// set or retrieved, a zero-length IV refused, and a forged GCM message
+// fails at final with nothing written by final.
+TEST(BadInput, AeadTagAndIvLengths) {
+  for (const char* name : {"AES-128-GCM", "AES-256-CCM"}) {
+    SCOPED_TRACE(name);
+    const bool ccm = std::string(name).find("CCM") != std::string::npos;
+    CipherPtr c = armaccel_cipher(name);
+    CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+    ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), c.get(), kKey, nullptr, nullptr), 1);
+    unsigned char tag[32] = {};
+    for (int bad : {0, 1, 3, 17, 32}) {
+      EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, bad, tag), 0) << bad;
+      expect_error(bad == 0 && !ccm ? "invalid tag" : "invalid tag length");
+    }
+    if (ccm) {
+      EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, 5, tag), 0);
+      expect_error("invalid tag length");
+    }
+    EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_IVLEN, 0, nullptr), 0);
+    expect_error("invalid iv length");
+    // After encrypting, the tag can only be read at a valid length.
+    CipherCtxPtr enc(EVP_CIPHER_CTX_new());
+    ASSERT_EQ(EVP_EncryptInit_ex2(enc.get(), c.get(), kKey, kIv, nullptr), 1);
+    unsigned char buf[64] = {};
+    int l = 0;
+    ASSERT_EQ(EVP_EncryptUpdate(enc.get(), buf, &l, buf, 32), 1);
+    ASSERT_EQ(EVP_EncryptFinal_ex(enc.get(), buf + l, &l), 1);
+    EXPECT_LE(EVP_CIPHER_CTX_ctrl(enc.get(), EVP_CTRL_AEAD_GET_TAG, 17, tag), 0);
+    expect_error(ccm ? "invalid tag length" : "invalid tag");
+  }
+}
+
+TEST(BadInput, ForgedGcmMessageFailsAtFinalWithoutOutput) {
+  CipherPtr c = armaccel_cipher("AES-256-GCM");
+  unsigned char pt[100], ct[100], tag[16], aad[20] = {7};
+  for (unsigned i = 0; i < sizeof pt; ++i) pt[i] = static_cast<unsigned char>(i);
+  int l = 0;
+  CipherCtxPtr e(EVP_CIPHER_CTX_new());
+  ASSERT_EQ(EVP_EncryptInit_ex2(e.get(), c.get(), kKey, kIv, nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(e.get(), nullptr, &l, aad, sizeof aad), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(e.get(), ct, &l, pt, sizeof pt), 1);
+  ASSERT_EQ(EVP_EncryptFinal_ex(e.get(), ct + l, &l), 1);
+  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag), 1);
+  for (int what = 0; what < 3; ++what) {
+    SCOPED_TRACE(what == 0 ? "ciphertext" : what == 1 ? "aad" : "tag");
+    unsigned char c2[100], a2[20], t2[16], out[116];
+    std::memcpy(c2, ct, sizeof c2);
+    std::memcpy(a2, aad, sizeof a2);
+    std::memcpy(t2, tag, sizeof t2);
+    (what == 0 ? c2[50] : what == 1 ? a2[3] : t2[15]) ^= 1;
+    CipherCtxPtr d(EVP_CIPHER_CTX_new());
+    ASSERT_EQ(EVP_DecryptInit_ex2(d.get(), c.get(), kKey, kIv, nullptr), 1);
+    ASSERT_EQ(EVP_CIPHER_CTX_ctrl(d.get(), EVP_CTRL_AEAD_SET_TAG, 16, t2), 1);
+    ASSERT_EQ(EVP_DecryptUpdate(d.get(), nullptr, &l, a2, sizeof a2), 1);
+    ASSERT_EQ(EVP_DecryptUpdate(d.get(), out, &l, c2, sizeof c2), 1);
+    std::memset(out + 100, 0x5a, 16);
+    int fl = -1;
+    EXPECT_EQ(EVP_DecryptFinal_ex(d.get(), out + 100, &fl), 0);
+    EXPECT_EQ(fl, 0);
+    for (int i = 100; i < 116; ++i) EXPECT_EQ(out[i], 0x5a) << "final wrote output";
+    expect_error("tag mismatch");
+  }
+}
+
 TEST(BadInput, DigestMisuse) {
   using NewFn = OSSL_FUNC_digest_newctx_fn*;
   using UpdateFn = OSSL_FUNC_digest_update_fn*;
