@@ -1,9 +1,15 @@
 // XTS driver (IEEE 1619 §5.3, SP 800-38E) as a stream: a data unit is fed in
 // updates of any size and finished once.  The kernel processes whole blocks
 // with the tweak carried (aes.h); this file keeps back what ciphertext
-// stealing may need -- the last full block and any partial one, 16..31 bytes
-// once at least 16 have arrived -- and applies stealing at the end.  Any
-// split of a data unit into updates gives the same bytes as one update.
+// stealing may need and applies stealing at the end.  Any split of a data
+// unit into updates gives the same bytes as one update.
+//
+// Every full block is processed as soon as its 16 bytes have arrived, in
+// one kernel call per update where the bytes allow (the multi-block path).
+// The output of the last full block is held back until more data proves it
+// is not the one ciphertext stealing rewrites, together with that block's
+// input (decryption needs it) and the 0..15 bytes after it: at most 31
+// bytes of a unit are held, 16..31 once 16 have arrived.
 //
 // Portable-only header (inline templates): not for extension-flag lane files.
 #pragma once
@@ -22,10 +28,12 @@ namespace armaccel {
 inline constexpr std::uint64_t kXtsMaxDataUnitBytes = std::uint64_t{16} << 20;
 
 struct XtsState {
-  std::uint8_t tweak[16];    // tweak for the next block to process
-  std::uint8_t held[32];     // bytes kept back for ciphertext stealing
-  std::size_t held_len;      // 0..31
-  std::uint64_t unit_bytes;  // bytes received in this data unit
+  std::uint8_t tweak[16];     // tweak for the next block to process
+  std::uint8_t last_out[16];  // output of the last full block, held back
+  std::uint8_t last_in[16];   // that block's input (decryption)
+  std::uint8_t part[16];      // bytes after it, not yet a whole block
+  std::size_t part_len;       // 0..15
+  std::uint64_t unit_bytes;   // bytes received in this data unit
   bool encrypt;
 };
 
@@ -40,49 +48,70 @@ void xts_start(const Kernel* k, const Schedule* tweak_key, XtsState* s, const st
   k->ecb_encrypt(tweak_key, iv, s->tweak, 1);
 }
 
-// Bytes xts_update would write for `len` more input.
-inline std::size_t xts_update_output(const XtsState* s, std::size_t len) {
-  const std::size_t avail = s->held_len + len;
-  return avail >= 32 ? 16 * ((avail - 16) / 16) : 0;
+// Bytes of the unit received but not yet output (0..31).
+inline std::size_t xts_held_bytes(const XtsState* s) {
+  return (s->unit_bytes >= 16 ? 16 : 0) + s->part_len;
 }
 
-// Processes every block that is followed by at least 16 more bytes, keeps
-// the rest (16..31 bytes once 16 have arrived).  Writes
-// xts_update_output(s, len) bytes to out.  False if the data unit would pass
-// 2^20 blocks (nothing is processed then).  out must not overlap in unless
-// out == in and nothing is held.
+// Bytes xts_update reports (and writes in order) for `len` more input.
+inline std::size_t xts_update_output(const XtsState* s, std::size_t len) {
+  const std::size_t blocks = (s->part_len + len) / 16;
+  if (blocks == 0) return 0;
+  return (s->unit_bytes >= 16 ? 16 : 0) + 16 * (blocks - 1);
+}
+
+// Processes every block completed by `in`, emits all but the last full
+// block (xts_update_output(s, len) bytes at out), and keeps the rest.
+// False if the data unit would pass 2^20 blocks (nothing is processed then).
+//
+// Besides the bytes it reports, it may write the 16 bytes that follow them
+// (the held-back block, provisionally): out needs room for
+// xts_update_output(s, len) + 16 bytes, which is never more than the space
+// the rest of the unit's output occupies when outputs are laid end to end.
+// out must not overlap in, except trailing it by at least
+// xts_held_bytes(s) (in place: out = start + bytes emitted so far, in =
+// start + bytes fed so far).
 template <class Kernel, class Schedule>
 bool xts_update(const Kernel* k, const Schedule* data_key, XtsState* s, const std::uint8_t* in,
                 std::uint8_t* out, std::size_t len) {
   if (len > kXtsMaxDataUnitBytes - s->unit_bytes) return false;
+  std::size_t blocks = (s->part_len + len) / 16;
+  const bool held_block = s->unit_bytes >= 16;
   s->unit_bytes += len;
-  auto process = s->encrypt ? k->xts_encrypt : k->xts_decrypt;
-  std::size_t blocks = xts_update_output(s, len) / 16;
-  // Held bytes first: at most one full block plus a partial one.
-  if (blocks != 0 && s->held_len >= 16) {
-    process(data_key, s->held, out, 1, s->tweak);
-    out += 16;
-    --blocks;
-    s->held_len -= 16;
-    std::memmove(s->held, s->held + 16, s->held_len);
+  if (blocks == 0) {
+    std::memcpy(s->part + s->part_len, in, len);
+    s->part_len += len;
+    return true;
   }
-  if (blocks != 0 && s->held_len != 0) {
-    const std::size_t take = 16 - s->held_len;
-    std::memcpy(s->held + s->held_len, in, take);
-    process(data_key, s->held, out, 1, s->tweak);
+  auto process = s->encrypt ? k->xts_encrypt : k->xts_decrypt;
+  if (held_block) {
+    std::memcpy(out, s->last_out, 16);  // not the last block after all
     out += 16;
+  }
+  if (s->part_len != 0) {
+    // Complete the partial block from the input and process it on its own.
+    const std::size_t take = 16 - s->part_len;
+    std::memcpy(s->part + s->part_len, in, take);
     in += take;
     len -= take;
+    s->part_len = 0;
+    if (!s->encrypt) std::memcpy(s->last_in, s->part, 16);
+    process(data_key, s->part, out, 1, s->tweak);
+    out += 16;
     --blocks;
-    s->held_len = 0;
   }
   if (blocks != 0) {
+    // Decryption keeps the last block's input for stealing (before an
+    // in-place call overwrites it).
+    if (!s->encrypt) std::memcpy(s->last_in, in + 16 * (blocks - 1), 16);
     process(data_key, in, out, blocks, s->tweak);
+    out += 16 * blocks;
     in += 16 * blocks;
     len -= 16 * blocks;
   }
-  std::memcpy(s->held + s->held_len, in, len);
-  s->held_len += len;
+  std::memcpy(s->last_out, out - 16, 16);
+  if (len != 0) std::memcpy(s->part, in, len);
+  s->part_len = len;
   return true;
 }
 
@@ -94,40 +123,51 @@ inline void xts_multiply_alpha(std::uint8_t t[16]) {
   bytes::store_le64(t + 8, (hi << 1) | (lo >> 63));
 }
 
-// Completes the data unit: the held 16..31 bytes, with ciphertext stealing
-// when they are not a whole block (§5.3.2 / §5.4.2).  Writes held bytes to
-// out and returns their count, or 0 if the unit is shorter than one block.
+// T / alpha, the inverse: bit 0 tells whether 0x87 was folded in.
+inline void xts_divide_alpha(std::uint8_t t[16]) {
+  std::uint64_t lo = bytes::load_le64(t);
+  const std::uint64_t hi = bytes::load_le64(t + 8);
+  const std::uint64_t folded = 0 - (lo & 1);
+  lo ^= folded & 0x87;
+  bytes::store_le64(t, (lo >> 1) | (hi << 63));
+  bytes::store_le64(t + 8, (hi >> 1) | (folded << 63));
+}
+
+// Completes the data unit: the held block, with ciphertext stealing when
+// 1..15 bytes follow it (§5.3.2 / §5.4.2).  Writes 16..31 bytes to out and
+// returns their count, or 0 if the unit is shorter than one block.
 template <class Kernel, class Schedule>
 std::size_t xts_finish(const Kernel* k, const Schedule* data_key, XtsState* s, std::uint8_t* out) {
-  const std::size_t n = s->held_len;
-  if (s->unit_bytes < 16 || n < 16) return 0;
-  const std::size_t r = n - 16;  // bytes of the partial last block
-  std::uint8_t a[16], b[16];
+  if (s->unit_bytes < 16) return 0;
+  const std::size_t r = s->part_len;
   if (r == 0) {
-    (s->encrypt ? k->xts_encrypt : k->xts_decrypt)(data_key, s->held, out, 1, s->tweak);
+    std::memcpy(out, s->last_out, 16);
   } else if (s->encrypt) {
-    // CC = E_{T(m-1)}(P(m-1)); C(m) = CC[0..r); C(m-1) = E_{T(m)}(P(m) || CC[r..16)).
-    k->xts_encrypt(data_key, s->held, a, 1, s->tweak);
-    std::memcpy(b, s->held + 16, r);
-    std::memcpy(b + r, a + r, 16 - r);
+    // CC = E_{T(m-1)}(P(m-1)) is the held output; C(m) = CC[0..r),
+    // C(m-1) = E_{T(m)}(P(m) || CC[r..16)).
+    std::uint8_t b[16];
+    std::memcpy(b, s->part, r);
+    std::memcpy(b + r, s->last_out + r, 16 - r);
     k->xts_encrypt(data_key, b, out, 1, s->tweak);
-    std::memcpy(out + 16, a, r);
+    std::memcpy(out + 16, s->last_out, r);
+    wipe(b, sizeof b);
   } else {
     // PP = D_{T(m)}(C(m-1)); P(m) = PP[0..r); P(m-1) = D_{T(m-1)}(C(m) || PP[r..16)).
-    std::uint8_t t_last[16];
-    std::memcpy(t_last, s->tweak, 16);
-    xts_multiply_alpha(s->tweak);
-    k->xts_decrypt(data_key, s->held, a, 1, s->tweak);
-    std::memcpy(b, s->held + 16, r);
+    // The held output used T(m-1); the current tweak is T(m).
+    std::uint8_t a[16], b[16], t_prev[16];
+    std::memcpy(t_prev, s->tweak, 16);
+    xts_divide_alpha(t_prev);
+    k->xts_decrypt(data_key, s->last_in, a, 1, s->tweak);
+    std::memcpy(b, s->part, r);
     std::memcpy(b + r, a + r, 16 - r);
-    k->xts_decrypt(data_key, b, out, 1, t_last);
+    k->xts_decrypt(data_key, b, out, 1, t_prev);
     std::memcpy(out + 16, a, r);
-    wipe(t_last, sizeof t_last);
+    wipe(a, sizeof a);
+    wipe(b, sizeof b);
+    wipe(t_prev, sizeof t_prev);
   }
-  wipe(a, sizeof a);
-  wipe(b, sizeof b);
-  wipe(s->held, sizeof s->held);
-  s->held_len = 0;
+  const std::size_t n = 16 + r;
+  wipe(s, sizeof *s);
   return n;
 }
 

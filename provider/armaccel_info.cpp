@@ -104,6 +104,7 @@ int main(int argc, char** argv) {
   }
   print_algorithms(prov, OSSL_OP_CIPHER, "ciphers");
   print_algorithms(prov, OSSL_OP_DIGEST, "digests");
+  print_algorithms(prov, OSSL_OP_MAC, "macs");
 
   OSSL_PROVIDER_unload(prov);
   OSSL_LIB_CTX_free(libctx);

@@ -1,31 +1,88 @@
 #!/usr/bin/env bash
 # Guest instructions per byte under qemu-aarch64 (the performance proxy, see
 # ../shared/tools/qemu-icount): armaccel beside OpenSSL's default provider in
-# the same run, for AES-128-ECB/CBC/CTR, AES-256-CTR, SHA-256 and SHA-512 at
-# 64 B, 1 KiB and 16 KiB.  Needs the aarch64 build (cmake --build --preset
-# aarch64).  Usage: icount-report.sh [CPU]  (default: the reference CPU
-# max,sve-default-vector-length=16).  Figures are instruction counts, not speed.
+# the same run, at 64 B (SHA only), 1 KiB and 16 KiB; then the GCM lane
+# against armaccel's portable lane, and streaming AES-XTS (1 KiB updates of
+# a 16 KiB data unit) against one-shot, through the kernel API and through
+# EVP.  Needs the aarch64 build (cmake --build --preset aarch64).
+#
+# Usage: icount-report.sh [CPU] [SET]
+#   CPU  default: the reference CPU max,sve-default-vector-length=16
+#   SET  all (default), issue2 (AES ECB/CBC/CTR, SHA-2) or aead (GCM, XTS,
+#        GMAC, CMAC and the lane/streaming comparisons)
+# Figures are instruction counts, not speed.  GMAC runs AES-256-GCM and
+# CMAC AES-256-CBC (the harness's choice); aead-enc includes 13 bytes of AAD.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 cpu=${1:-max,sve-default-vector-length=16}
+set=${2:-all}
 tool=$root/../shared/tools/qemu-icount
 out=$root/build/icount
 [ -x "$out/evp_work.arm64" ] || "$tool/build.sh" "$out" >/dev/null
-modules=$root/build/aarch64/provider
+build=$root/build/aarch64
+modules=$build/provider
 [ -f "$modules/armaccel.so" ] || { echo "build the aarch64 preset first" >&2; exit 1; }
 
-cases=("cipher-enc AES-128-ECB" "cipher-enc AES-128-CBC" "cipher-dec AES-128-CBC"
-       "cipher-enc AES-128-CTR" "cipher-enc AES-256-CTR" "digest SHA256" "digest SHA512")
-printf '%-24s %7s %10s %10s %7s\n' "operation" "bytes" "openssl" "armaccel" "ratio"
-for c in "${cases[@]}"; do
-  read -r kind alg <<<"$c"
-  for bytes in 64 1024 16384; do
-    reps=$(( bytes >= 16384 ? 20 : bytes >= 1024 ? 200 : 2000 ))
-    ref=$("$tool/ipb.sh" "$out" "$cpu" "$kind" "$alg" "$bytes" "$reps" | awk '{print $5}')
-    mine=$(OPENSSL_MODULES=$modules "$tool/ipb.sh" "$out" "$cpu" "$kind" "$alg" "$bytes" "$reps" \
-             -p armaccel -p default -q provider=armaccel | awk '{print $5}')
-    printf '%-24s %7d %10.3f %10.3f %7.2f\n' "$kind $alg" "$bytes" "$ref" "$mine" \
-      "$(awk -v a="$ref" -v b="$mine" 'BEGIN{print a/b}')"
+ipb() {  # ipb KIND ALG BYTES REPS [evp_work options]: instructions per byte
+  "$tool/ipb.sh" "$out" "$cpu" "$@" | awk '{print $5}'
+}
+mine() { OPENSSL_MODULES=$modules ipb "$@" -p armaccel -p default -q provider=armaccel; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
+
+compare() {  # compare "KIND ALG" SIZES...
+  local kind alg
+  read -r kind alg <<<"$1"
+  shift
+  for bytes in "$@"; do
+    local reps=$(( bytes >= 16384 ? 20 : bytes >= 1024 ? 200 : 2000 ))
+    local ref m
+    ref=$(ipb "$kind" "$alg" "$bytes" "$reps")
+    m=$(mine "$kind" "$alg" "$bytes" "$reps")
+    printf '%-24s %7d %10.3f %10.3f %7s\n' "$kind $alg" "$bytes" "$ref" "$m" "$(ratio "$ref" "$m")"
   done
+}
+
+printf '%-24s %7s %10s %10s %7s\n' "operation" "bytes" "openssl" "armaccel" "ratio"
+if [ "$set" = all ] || [ "$set" = issue2 ]; then
+  for c in "cipher-enc AES-128-ECB" "cipher-enc AES-128-CBC" "cipher-dec AES-128-CBC" \
+           "cipher-enc AES-128-CTR" "cipher-enc AES-256-CTR"; do
+    compare "$c" 1024 16384
+  done
+  for c in "digest SHA256" "digest SHA512"; do compare "$c" 64 1024 16384; done
+fi
+[ "$set" = all ] || [ "$set" = aead ] || exit 0
+for c in "aead-enc AES-128-GCM" "aead-enc AES-256-GCM" "cipher-enc AES-128-XTS" \
+         "cipher-enc AES-256-XTS" "mac GMAC" "mac CMAC"; do
+  compare "$c" 1024 16384
+done
+
+echo
+echo "AES-GCM at 16 KiB, armaccel's lanes (ARMACCEL_DISABLE=all forces the portable lane):"
+for alg in AES-128-GCM AES-256-GCM; do
+  fast=$(mine aead-enc "$alg" 16384 20)
+  slow=$(ARMACCEL_DISABLE=all mine aead-enc "$alg" 16384 3)
+  printf '  %-12s gcm-ce %7.3f  portable %8.3f  portable/gcm-ce %6s\n' "$alg" "$fast" "$slow" \
+    "$(ratio "$slow" "$fast")"
+done
+
+echo
+echo "AES-XTS, 16 KiB data unit: one update vs 1 KiB updates (xts_streaming):"
+q=(qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" -plugin "$out/libicount.so")
+count() { OPENSSL_MODULES=$modules "${q[@]}" "$@" 2>&1 | awk '/^icount/{print $2}'; }
+per_byte() {  # per_byte PROGRAM ARGS... (REPS appended): instructions per byte
+  local a b
+  a=$(count "$@" 1)
+  b=$(count "$@" 21)
+  awk -v a="$a" -v b="$b" 'BEGIN{printf "%.4f", (b - a) / (16384 * 20)}'
+}
+for bits in 128 256; do
+  k1=$(per_byte "$build/test/bench/xts_kernel_work" "$bits" 16384 0)
+  k2=$(per_byte "$build/test/bench/xts_kernel_work" "$bits" 16384 1024)
+  e1=$(per_byte "$build/test/bench/xts_stream_work" "AES-$bits-XTS" 16384 0)
+  e2=$(per_byte "$build/test/bench/xts_stream_work" "AES-$bits-XTS" 16384 1024)
+  printf '  AES-%s-XTS kernel API: one-shot %.4f  streaming %.4f  (+%s%%)\n' "$bits" "$k1" "$k2" \
+    "$(awk -v a="$k1" -v b="$k2" 'BEGIN{printf "%.1f", (b/a-1)*100}')"
+  printf '  AES-%s-XTS through EVP: one-shot %.4f  streaming %.4f  (+%s%%)\n' "$bits" "$e1" "$e2" \
+    "$(awk -v a="$e1" -v b="$e2" 'BEGIN{printf "%.1f", (b/a-1)*100}')"
 done

@@ -5,7 +5,10 @@
 #   1. natively (x86-64: portable lanes),
 #   2. as AArch64 code under qemu-aarch64 -cpu max (crypto-extension lanes),
 #      with Debian's arm64 openssl binary.
-# Ends with `openssl speed -provider armaccel` in both.  Installs the Debian
+# The checks: `openssl enc`/`dgst`/`mac`, an EVP program steered by
+# openssl.cnf.example (AES CBC/CTR/GCM/XTS, SHA-2, CMAC, GMAC) and a TLS 1.3
+# AES-256-GCM exchange between `s_server` and `s_client`.  Ends with
+# `openssl speed -provider armaccel` in both.  Installs the Debian
 # packages it needs when they are missing.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,24 +55,58 @@ run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
     ref=$(openssl dgst -"$d" -r "$work/input.bin" | cut -d' ' -f1)
     report "openssl dgst -$d" "$mine" "$ref"
   done
-  # The unmodified EVP program, steered to armaccel by openssl.cnf.example.
+  for m in "CMAC -cipher AES-256-CBC" "GMAC -cipher AES-256-GCM -macopt hexiv:${IV:0:24}"; do
+    local args mine ref
+    read -r -a args <<<"$m"
+    mine=$("${ossl[@]}" mac "${prov[@]}" -provider default -macopt "hexkey:$KEY" "${args[@]:1}" \
+      -in "$work/input.bin" "${args[0]}")
+    ref=$(openssl mac -macopt "hexkey:$KEY" "${args[@]:1}" -in "$work/input.bin" "${args[0]}")
+    report "openssl mac $m" "$mine" "$ref"
+  done
+  # The unmodified EVP program, steered to armaccel by openssl.cnf.example,
+  # against the same program on OpenSSL's default provider alone.
   sed "s|^# module = .*|module = $mods/armaccel.so|" openssl.cnf.example >"$work/armaccel.cnf"
-  local out
+  local out ref_out label
   out=$(OPENSSL_CONF=$work/armaccel.cnf "${emu[@]}" "$build/test/cli/evp_file_tool" "$work/input.bin")
+  ref_out=$(OPENSSL_CONF=/dev/null "$root/build/release/test/cli/evp_file_tool" "$work/input.bin")
   echo "$out" | sed 's/^/    evp_file_tool: /'
-  report "EVP program: SHA-256 via openssl.cnf" "$(echo "$out" | awk '/digest SHA256/{print $3 $4}')" \
-    "$(openssl dgst -sha256 -r "$work/input.bin" | cut -d' ' -f1)[armaccel]"
-  report "EVP program: SHA-512 via openssl.cnf" "$(echo "$out" | awk '/digest SHA512/{print $3 $4}')" \
-    "$(openssl dgst -sha512 -r "$work/input.bin" | cut -d' ' -f1)[armaccel]"
-  report "EVP program: AES-256-CBC via openssl.cnf" "$(echo "$out" | awk '/AES-256-CBC/{print $4 $5}')" \
-    "$(openssl enc -aes-256-cbc -K "$KEY" -iv "$IV" -in "$work/input.bin" | openssl dgst -sha256 -r | cut -c1-64)[armaccel]"
-  report "EVP program: AES-128-CTR via openssl.cnf" "$(echo "$out" | awk '/AES-128-CTR/{print $4 $5}')" \
-    "$(openssl enc -aes-128-ctr -K "${KEY:0:32}" -iv "$IV" -in "$work/input.bin" | openssl dgst -sha256 -r | cut -c1-64)[armaccel]"
+  while read -r label; do
+    report "EVP program via openssl.cnf: $label" \
+      "$(echo "$out" | awk -v l="$label" '{k = substr($0, 1, 28); sub(/ +$/, "", k)} k == l {print $(NF-1) $NF}')" \
+      "$(echo "$ref_out" | awk -v l="$label" '{k = substr($0, 1, 28); sub(/ +$/, "", k)} k == l {print $(NF-1)}')[armaccel]"
+  done < <(echo "$ref_out" | cut -c1-28 | sed 's/ *$//')
+  # TLS 1.3 with AES-256-GCM between the real s_server and s_client, both on
+  # armaccel through the cnf: the file as base64 lines goes to s_server -rev
+  # and comes back reversed line by line.
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/key.pem" -out "$work/cert.pem" \
+    -days 1 -subj /CN=localhost >/dev/null 2>&1
+  base64 -w 4096 "$work/input.bin" >"$work/up.txt"
+  perl -ne 'chomp; print scalar reverse($_), "\n"' "$work/up.txt" >"$work/down.expect"
+  echo CLOSE >>"$work/up.txt"
+  local port=$((20000 + RANDOM % 20000)) i
+  OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 "${ossl[@]}" s_server -accept "$port" \
+    -cert "$work/cert.pem" -key "$work/key.pem" -rev -naccept 1 -tls1_3 \
+    >"$work/server.out" 2>"$work/server.err" &
+  local spid=$!
+  for i in $(seq 1 100); do grep -q ACCEPT "$work/server.out" 2>/dev/null && break; sleep 0.1; done
+  OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 timeout 300 "${ossl[@]}" s_client -quiet \
+    -connect "127.0.0.1:$port" -ciphersuites TLS_AES_256_GCM_SHA384 <"$work/up.txt" \
+    >"$work/client.out" 2>"$work/client.err" || true
+  wait "$spid" || true
+  report "TLS 1.3 TLS_AES_256_GCM_SHA384 s_server/s_client: the file both ways" \
+    "$(sha256sum <"$work/client.out" | cut -c1-64)" "$(sha256sum <"$work/down.expect" | cut -c1-64)"
+  local bytes
+  bytes=$(awk '$1 == "armaccel:" && $2 == "AES-256-GCM" && $3 == "freed" {s += $5} END {print s + 0}' \
+    "$work/client.err")
+  report "  ... with armaccel's AES-256-GCM in the client's record layer ($bytes bytes)" \
+    "$([ "$bytes" -ge "$(( 2 * $(stat -c %s "$work/input.bin") ))" ] && echo yes)" yes
   echo "-- openssl speed -provider armaccel -provider default -propquery provider=armaccel --"
   "${ossl[@]}" speed -provider-path "$mods" -provider armaccel -provider default -propquery provider=armaccel \
     -seconds 1 -evp aes-128-ctr 2>/dev/null | tail -3
   "${ossl[@]}" speed -provider-path "$mods" -provider armaccel -provider default -propquery provider=armaccel \
     -seconds 1 -evp sha256 2>/dev/null | tail -1
+  "${ossl[@]}" speed -provider-path "$mods" -provider armaccel -provider default -propquery provider=armaccel \
+    -seconds 1 -evp aes-128-gcm 2>/dev/null | tail -1
 }
 report() {  # report WHAT GOT EXPECTED
   if [ -n "$2" ] && [ "$2" = "$3" ]; then

@@ -9,28 +9,41 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <utility>
+
 #include "../aes.h"
 
 namespace armaccel {
 namespace {
 
+// Calls f(std::integral_constant<int, I>{}) for I = 0 .. N-1, unrolled at
+// compile time so every round-key index is a constant (the key array can
+// then live in registers rather than as a stack copy).
+template <int N, class F>
+inline void unroll(F&& f) {
+  [&]<int... I>(std::integer_sequence<int, I...>) {
+    (f(std::integral_constant<int, I>{}), ...);
+  }
+  (std::make_integer_sequence<int, N>{});
+}
+
 template <int Nr>
 struct Keys {
   uint8x16_t k[Nr + 1];
   explicit Keys(const AesRoundKeys* rk) {
-    for (int i = 0; i <= Nr; ++i) k[i] = vld1q_u8(rk->bytes + 16 * i);
+    unroll<Nr + 1>([&](auto i) { k[i] = vld1q_u8(rk->bytes + 16 * i); });
   }
 };
 
 template <int Nr>
 inline uint8x16_t encrypt1(uint8x16_t s, const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) s = vaesmcq_u8(vaeseq_u8(s, ks.k[r]));
+  unroll<Nr - 1>([&](auto r) { s = vaesmcq_u8(vaeseq_u8(s, ks.k[r])); });
   return veorq_u8(vaeseq_u8(s, ks.k[Nr - 1]), ks.k[Nr]);
 }
 
 template <int Nr>
 inline uint8x16_t decrypt1(uint8x16_t s, const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) s = vaesimcq_u8(vaesdq_u8(s, ks.k[r]));
+  unroll<Nr - 1>([&](auto r) { s = vaesimcq_u8(vaesdq_u8(s, ks.k[r])); });
   return veorq_u8(vaesdq_u8(s, ks.k[Nr - 1]), ks.k[Nr]);
 }
 
@@ -38,30 +51,30 @@ inline uint8x16_t decrypt1(uint8x16_t s, const Keys<Nr>& ks) {
 // AESE/AESMC chains interleave.
 template <int Nr>
 inline void encrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) {
+  unroll<Nr - 1>([&](auto r) {
 #pragma GCC unroll 8
     for (int i = 0; i < 8; ++i) b[i] = vaesmcq_u8(vaeseq_u8(b[i], ks.k[r]));
-  }
+  });
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaeseq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
 }
 
 template <int Nr>
 inline void decrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) {
+  unroll<Nr - 1>([&](auto r) {
 #pragma GCC unroll 8
     for (int i = 0; i < 8; ++i) b[i] = vaesimcq_u8(vaesdq_u8(b[i], ks.k[r]));
-  }
+  });
 #pragma GCC unroll 8
   for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaesdq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
 }
 
 template <int Nr>
 inline void encrypt4(uint8x16_t b[4], const Keys<Nr>& ks) {
-  for (int r = 0; r < Nr - 1; ++r) {
+  unroll<Nr - 1>([&](auto r) {
 #pragma GCC unroll 4
     for (int i = 0; i < 4; ++i) b[i] = vaesmcq_u8(vaeseq_u8(b[i], ks.k[r]));
-  }
+  });
 #pragma GCC unroll 4
   for (int i = 0; i < 4; ++i) b[i] = veorq_u8(vaeseq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
 }

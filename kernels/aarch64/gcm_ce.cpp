@@ -22,73 +22,125 @@ extern const GhashKernel kGhashPmull;
 
 namespace {
 
-template <int Nr, bool Encrypt>
-void gcm_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in, std::uint8_t* out,
-           std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
-  const Keys<Nr> ks(rk);
-  const GhashPowers keys(hkey, 4);
-  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
-  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
-  uint64x2_t x = load_block(xi);
-  uint64x2_t pending[4];  // ciphertext of the previous iteration (encryption)
-  bool have_pending = false;
-  for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
-    uint8x16_t b[4];
-    for (int i = 0; i < 4; ++i) {
-      b[i] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
-      ctr = vaddq_u32(ctr, one);
-    }
-    uint8x16_t m[4];
-    for (int i = 0; i < 4; ++i) m[i] = vld1q_u8(in + 16 * i);
-    if (Encrypt) {
-      if (have_pending) x = absorb(x, pending, 4, keys);
-    } else {
-      uint64x2_t d[4];
-      for (int i = 0; i < 4; ++i) d[i] = vreinterpretq_u64_u8(vrev64q_u8(m[i]));
-      x = absorb(x, d, 4, keys);
-    }
-    encrypt4(b, ks);
-    for (int i = 0; i < 4; ++i) {
-      b[i] = veorq_u8(m[i], b[i]);
-      vst1q_u8(out + 16 * i, b[i]);
-      if (Encrypt) pending[i] = vreinterpretq_u64_u8(vrev64q_u8(b[i]));
-    }
-    have_pending = Encrypt;
+// Four counter blocks from ctr (host-order 32-bit lanes; inc32 on lane 3),
+// advancing ctr by four.  One constant, chained adds.
+inline void next_counters(uint32x4_t& ctr, uint32x4_t one, uint8x16_t b[4]) {
+  uint32x4_t c = ctr;
+  for (int i = 0; i < 4; ++i) {
+    b[i] = vrev32q_u8(vreinterpretq_u8_u32(c));
+    c = vaddq_u32(c, one);
   }
-  if (Encrypt && have_pending) x = absorb(x, pending, 4, keys);
+  ctr = c;
+}
+
+inline void rev64x4(const uint8x16_t c[4], uint64x2_t d[4]) {
+  for (int i = 0; i < 4; ++i) d[i] = vreinterpretq_u64_u8(vrev64q_u8(c[i]));
+}
+
+// One block at a time (the tail, and messages under eight blocks).
+template <int Nr, bool Encrypt>
+void gcm_blocks(const Keys<Nr>& ks, const GhashPowers<4>& keys, const std::uint8_t* in,
+                std::uint8_t* out, std::size_t blocks, uint32x4_t& ctr, uint32x4_t one,
+                uint64x2_t& x) {
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     const uint8x16_t m = vld1q_u8(in);
     const uint8x16_t c = veorq_u8(m, encrypt1(vrev32q_u8(vreinterpretq_u8_u32(ctr)), ks));
     ctr = vaddq_u32(ctr, one);
     vst1q_u8(out, c);
     const uint64x2_t d = vreinterpretq_u64_u8(vrev64q_u8(Encrypt ? c : m));
-    x = absorb(x, &d, 1, keys);
+    x = absorb<1>(x, &d, keys);
   }
+}
+
+// Encryption, four blocks per iteration: the ciphertext of the previous
+// iteration is hashed while the current counter blocks go through AES.
+template <int Nr>
+void gcm_encrypt_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
+                   std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
+                   std::uint8_t xi[16]) {
+  const Keys<Nr> ks(rk);
+  const GhashPowers<4> keys(hkey);
+  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
+  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+  uint64x2_t x = load_block(xi);
+  if (blocks >= 8) {
+    uint8x16_t c[4];
+    next_counters(ctr, one, c);
+    encrypt4(c, ks);
+    for (int i = 0; i < 4; ++i) {
+      c[i] = veorq_u8(c[i], vld1q_u8(in + 16 * i));
+      vst1q_u8(out + 16 * i, c[i]);
+    }
+    in += 64;
+    out += 64;
+    blocks -= 4;
+    for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
+      uint64x2_t d[4];
+      rev64x4(c, d);
+      next_counters(ctr, one, c);
+      x = absorb<4>(x, d, keys);
+      encrypt4(c, ks);
+      for (int i = 0; i < 4; ++i) {
+        c[i] = veorq_u8(c[i], vld1q_u8(in + 16 * i));
+        vst1q_u8(out + 16 * i, c[i]);
+      }
+    }
+    uint64x2_t d[4];
+    rev64x4(c, d);
+    x = absorb<4>(x, d, keys);
+  }
+  gcm_blocks<Nr, true>(ks, keys, in, out, blocks, ctr, one, x);
   vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
   store_block(xi, x);
 }
 
-template <bool Encrypt>
-void gcm(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in, std::uint8_t* out,
-         std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
-  switch (rk->rounds) {
-    case 10:
-      return gcm_n<10, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
-    case 12:
-      return gcm_n<12, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
-    default:
-      return gcm_n<14, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
+// Decryption, four blocks per iteration: the input is hashed directly.
+template <int Nr>
+void gcm_decrypt_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
+                   std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
+                   std::uint8_t xi[16]) {
+  const Keys<Nr> ks(rk);
+  const GhashPowers<4> keys(hkey);
+  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
+  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+  uint64x2_t x = load_block(xi);
+  for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
+    uint8x16_t b[4], m[4];
+    uint64x2_t d[4];
+    for (int i = 0; i < 4; ++i) m[i] = vld1q_u8(in + 16 * i);
+    rev64x4(m, d);
+    next_counters(ctr, one, b);
+    x = absorb<4>(x, d, keys);
+    encrypt4(b, ks);
+    for (int i = 0; i < 4; ++i) vst1q_u8(out + 16 * i, veorq_u8(m[i], b[i]));
   }
+  gcm_blocks<Nr, false>(ks, keys, in, out, blocks, ctr, one, x);
+  vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
+  store_block(xi, x);
 }
 
 void encrypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
              std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
-  gcm<true>(rk, hkey, in, out, blocks, counter, xi);
+  switch (rk->rounds) {
+    case 10:
+      return gcm_encrypt_n<10>(rk, hkey, in, out, blocks, counter, xi);
+    case 12:
+      return gcm_encrypt_n<12>(rk, hkey, in, out, blocks, counter, xi);
+    default:
+      return gcm_encrypt_n<14>(rk, hkey, in, out, blocks, counter, xi);
+  }
 }
 
 void decrypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
              std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
-  gcm<false>(rk, hkey, in, out, blocks, counter, xi);
+  switch (rk->rounds) {
+    case 10:
+      return gcm_decrypt_n<10>(rk, hkey, in, out, blocks, counter, xi);
+    case 12:
+      return gcm_decrypt_n<12>(rk, hkey, in, out, blocks, counter, xi);
+    default:
+      return gcm_decrypt_n<14>(rk, hkey, in, out, blocks, counter, xi);
+  }
 }
 
 }  // namespace

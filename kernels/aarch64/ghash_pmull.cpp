@@ -29,7 +29,7 @@ void init(GhashKey* key, const std::uint8_t h[16]) {
   std::memset(key->bytes, 0, sizeof key->bytes);
   const uint64x2_t h1 = vcombine_u64(vcreate_u64(hi), vcreate_u64(lo));
   // H'^(k+1) = H'^k * H: multiplying by the key H' multiplies by H.
-  GhashPowers one(key, 0);
+  GhashPowers<1> one;
   one.p[0] = h1;
   one.mid[0] = veorq_u64(h1, vextq_u64(h1, h1, 1));
   uint64x2_t power = h1;
@@ -37,7 +37,7 @@ void init(GhashKey* key, const std::uint8_t h[16]) {
   for (int k = 0; k < kGhashPowers; ++k) {
     if (k > 0) {
       GhashAcc acc;
-      mul_acc(acc, power, one, 1);
+      mul_acc<1>(acc, power, one);
       power = reduce(acc);
     }
     vst1q_u8(key->bytes + kPowersOffset + 16 * k, vreinterpretq_u8_u64(power));
@@ -51,17 +51,39 @@ void init(GhashKey* key, const std::uint8_t h[16]) {
 
 void update(const GhashKey* key, std::uint8_t xi[16], const std::uint8_t* data,
             std::size_t blocks) {
-  const GhashPowers keys(key);
+  const GhashPowers<> keys(key);
   uint64x2_t x = load_block(xi);
   for (; blocks >= 8; blocks -= 8, data += 128) {
     uint64x2_t d[8];
     for (int i = 0; i < 8; ++i) d[i] = load_block(data + 16 * i);
-    x = absorb(x, d, 8, keys);
+    x = absorb<8>(x, d, keys);
   }
   if (blocks > 0) {
     uint64x2_t d[8];
     for (std::size_t i = 0; i < blocks; ++i) d[i] = load_block(data + 16 * i);
-    x = absorb(x, d, static_cast<int>(blocks), keys);
+    switch (blocks) {  // the tail, 1..7 blocks, with one reduction
+      case 1:
+        x = absorb<1>(x, d, keys);
+        break;
+      case 2:
+        x = absorb<2>(x, d, keys);
+        break;
+      case 3:
+        x = absorb<3>(x, d, keys);
+        break;
+      case 4:
+        x = absorb<4>(x, d, keys);
+        break;
+      case 5:
+        x = absorb<5>(x, d, keys);
+        break;
+      case 6:
+        x = absorb<6>(x, d, keys);
+        break;
+      default:
+        x = absorb<7>(x, d, keys);
+        break;
+    }
   }
   store_block(xi, x);
 }

@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "../ghash.h"
 
@@ -51,51 +52,68 @@ struct GhashAcc {
   uint64x2_t mid = vdupq_n_u64(0);  // sum of (hi ^ lo) * (hi ^ lo)
 };
 
+// The first Count powers (and their middle operands) in registers.  Indices
+// are compile-time constants throughout (template parameters), so the
+// compiler keeps these in registers instead of a stack copy.
+template <int Count = kGhashPowers>
 struct GhashPowers {
-  uint64x2_t p[kGhashPowers];        // H'^(k+1), {hi, lo}
-  uint64x2_t mid[kGhashPowers / 2];  // {mid(H'^(2j+1)), mid(H'^(2j+2))}
-  explicit GhashPowers(const GhashKey* key, int count = kGhashPowers) {
-    for (int k = 0; k < count; ++k)
-      p[k] = vreinterpretq_u64_u8(vld1q_u8(key->bytes + kPowersOffset + 16 * k));
-    for (int j = 0; j < (count + 1) / 2; ++j)
-      mid[j] = vreinterpretq_u64_u8(vld1q_u8(key->bytes + kMiddleOffset + 16 * j));
+  uint64x2_t p[Count];              // H'^(k+1), {hi, lo}
+  uint64x2_t mid[(Count + 1) / 2];  // {mid(H'^(2j+1)), mid(H'^(2j+2))}
+  GhashPowers() = default;
+  explicit GhashPowers(const GhashKey* key) {
+    // (A function, not the intrinsic, inside the pack expansion: Clang's
+    // vld1q_u8 is a macro.)
+    const auto load = [](const std::uint8_t* at) { return vreinterpretq_u64_u8(vld1q_u8(at)); };
+    [&]<int... K>(std::integer_sequence<int, K...>) {
+      ((p[K] = load(key->bytes + kPowersOffset + 16 * K)), ...);
+    }
+    (std::make_integer_sequence<int, Count>{});
+    [&]<int... J>(std::integer_sequence<int, J...>) {
+      ((mid[J] = load(key->bytes + kMiddleOffset + 16 * J)), ...);
+    }
+    (std::make_integer_sequence<int, (Count + 1) / 2>{});
   }
 };
 
-// acc += d * H^power (power 1..8), unreduced.
-inline void mul_acc(GhashAcc& acc, uint64x2_t d, const GhashPowers& keys, int power) {
-  const uint64x2_t k = keys.p[power - 1];
+// acc += d * H^Power (Power 1..Count), unreduced.
+template <int Power, int Count>
+inline void mul_acc(GhashAcc& acc, uint64x2_t d, const GhashPowers<Count>& keys) {
+  static_assert(Power >= 1 && Power <= Count);
+  const uint64x2_t k = keys.p[Power - 1];
   acc.hh = veorq_u64(acc.hh, pmull_lane0(d, k));
   acc.ll = veorq_u64(acc.ll, pmull_lane1(d, k));
   const uint64x2_t dx = veorq_u64(d, vextq_u64(d, d, 1));  // hi ^ lo in both lanes
-  const uint64x2_t pair = keys.mid[(power - 1) / 2];
-  acc.mid = veorq_u64(acc.mid, ((power - 1) & 1) ? pmull_lane1(dx, pair) : pmull_lane0(dx, pair));
+  const uint64x2_t pair = keys.mid[(Power - 1) / 2];
+  acc.mid = veorq_u64(acc.mid, ((Power - 1) & 1) ? pmull_lane1(dx, pair) : pmull_lane0(dx, pair));
 }
 
-// Reduces an accumulated 256-bit product to {hi, lo}.  The product is
-// z3:z2:z1:z0 (64-bit words); its low 128 bits are cleared by adding
-// z0 * c * x^64 + z0 * x^128, then z1 * c * x^128 + z1 * x^192, where
-// c = 0xC200000000000000 (ghash.h).
+// Reduces an accumulated 256-bit product to {hi, lo}.  The products are
+// in PMULL's lane order {low word, high word}: L = ll (bits 0..127), M =
+// the Karatsuba middle (bits 64..191), H = hh (bits 128..255); z0, z1 are
+// the two low words.  They are cleared by adding z0 * c * x^64 + z0 * x^128,
+// then z1' * c * x^128 + z1' * x^192, where c = 0xC200000000000000
+// (ghash.h) and z1' = z1 after the first step.  Folded as
+//   X = swap(L) ^ z0*c ^ M = {z1', z0 ^ (z0*c).hi ^ M.hi}
+//   result = swap(X) ^ z1'*c ^ H,
+// two PMULLs and no zero register.
 inline uint64x2_t reduce(const GhashAcc& acc) {
-  const uint64x2_t zero = vdupq_n_u64(0);
   const uint64x2_t c = vdupq_n_u64(0xC200000000000000ull);
-  const uint64x2_t mid = veorq_u64(acc.mid, veorq_u64(acc.hh, acc.ll));
-  const uint64x2_t z01 = veorq_u64(acc.ll, vextq_u64(zero, mid, 1));  // {z0, z1}
-  const uint64x2_t z23 = veorq_u64(acc.hh, vextq_u64(mid, zero, 1));  // {z2, z3}
-  // {z1, z2} ^= {t0, t1 ^ z0}, t = z0 * c
-  const uint64x2_t t = veorq_u64(pmull_lane0(z01, c), vextq_u64(zero, z01, 1));
-  const uint64x2_t z12 = veorq_u64(vextq_u64(z01, z23, 1), t);
-  // {z2, z3} ^= {u0, u1 ^ z1}, u = z1 * c
-  const uint64x2_t u = veorq_u64(pmull_lane0(z12, c), vextq_u64(zero, z12, 1));
-  const uint64x2_t r = veorq_u64(vzip2q_u64(z12, z23), u);  // {z2, z3} ^ u = {lo, hi}
+  const uint64x2_t m = veorq_u64(acc.mid, veorq_u64(acc.hh, acc.ll));
+  const uint64x2_t x =
+      veorq_u64(veorq_u64(vextq_u64(acc.ll, acc.ll, 1), pmull_lane0(acc.ll, c)), m);
+  const uint64x2_t r =
+      veorq_u64(veorq_u64(vextq_u64(x, x, 1), pmull_lane0(x, c)), acc.hh);  // {lo, hi}
   return vextq_u64(r, r, 1);
 }
 
-// x = (x ^ d[0]) * H^n + d[1] * H^(n-1) + ... + d[n-1] * H, 1 <= n <= 8.
-inline uint64x2_t absorb(uint64x2_t x, const uint64x2_t* d, int n, const GhashPowers& keys) {
+// x = (x ^ d[0]) * H^N + d[1] * H^(N-1) + ... + d[N-1] * H, 1 <= N <= Count.
+template <int N, int Count>
+inline uint64x2_t absorb(uint64x2_t x, const uint64x2_t* d, const GhashPowers<Count>& keys) {
   GhashAcc acc;
-  mul_acc(acc, veorq_u64(x, d[0]), keys, n);
-  for (int i = 1; i < n; ++i) mul_acc(acc, d[i], keys, n - i);
+  [&]<int... I>(std::integer_sequence<int, I...>) {
+    (mul_acc<N - I>(acc, I == 0 ? veorq_u64(x, d[0]) : d[I], keys), ...);
+  }
+  (std::make_integer_sequence<int, N>{});
   return reduce(acc);
 }
 

@@ -42,6 +42,16 @@ constexpr AlgName make_alg_name(const char* family, unsigned bits, const char* m
   return n;
 }
 
+// Keeps a function out of line (a cold path, or a large frame the hot
+// caller should not pay for).
+#if defined(__GNUC__) || defined(__clang__)
+#define ARMACCEL_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define ARMACCEL_NOINLINE __declspec(noinline)
+#else
+#define ARMACCEL_NOINLINE
+#endif
+
 // True when [a, a+alen) and [b, b+blen) overlap.
 inline bool ranges_overlap(const void* a, std::size_t alen, const void* b, std::size_t blen) {
   const char* pa = static_cast<const char*>(a);

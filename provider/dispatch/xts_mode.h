@@ -14,8 +14,11 @@
 // data unit is fed in updates of any size and completed by
 // EVP_CipherFinal_ex.  Each update emits every block that is followed by at
 // least 16 more bytes and holds back the rest (16..31 bytes, what
-// ciphertext stealing needs); final emits those.  So an update may return
-// up to inl + 15 bytes and final up to 31: size buffers for that (EVP
+// ciphertext stealing needs); final emits those.  So an update returns up
+// to inl + 15 bytes and final up to 31; an update may also write the 16
+// bytes after what it returns (provisional output the next call
+// overwrites).  Give each update room for inl + 31 bytes and final 31, or
+// lay the outputs end to end in a buffer the size of the data unit (EVP
 // passes the provider a nominal size only, as XTS reports block size 1).
 // In place works with the output pointer trailing the input by what is held
 // back (out = start + bytes emitted so far, in = start + bytes fed), the
@@ -179,8 +182,9 @@ class XtsCipher {
   }
 
   // One whole data unit (the default behaviour and EVP_Cipher).
-  static int one_unit(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
-                      const unsigned char* in, std::size_t inl) {
+  ARMACCEL_NOINLINE static int one_unit(Ctx* c, unsigned char* out, std::size_t* outl,
+                                        std::size_t outsize, const unsigned char* in,
+                                        std::size_t inl) {
     if (inl < 16) {
       raise_error(c->prov, kErrXtsDataUnitTooShort);
       return 0;
@@ -199,23 +203,25 @@ class XtsCipher {
     }
     XtsState s;
     xts_start(c->kernel, &c->tweak_key, &s, c->iv, c->enc);
-    xts_update(c->kernel, &c->data_key, &s, in, out, inl);  // all but 16..31 bytes
-    xts_finish(c->kernel, &c->data_key, &s, out + (inl - s.held_len));
+    const std::size_t head = xts_update_output(&s, inl);  // all but the last 16..31 bytes
+    xts_update(c->kernel, &c->data_key, &s, in, out, inl);
+    xts_finish(c->kernel, &c->data_key, &s, out + head);
     OPENSSL_cleanse(&s, sizeof s);
     *outl = inl;
     return 1;
   }
 
-  static int stream_update(Ctx* c, unsigned char* out, std::size_t* outl, const unsigned char* in,
-                           std::size_t inl) {
+  ARMACCEL_NOINLINE static int stream_update(Ctx* c, unsigned char* out, std::size_t* outl,
+                                             const unsigned char* in, std::size_t inl) {
     if (!c->unit_open) {
       xts_start(c->kernel, &c->tweak_key, &c->state, c->iv, c->enc);
       c->unit_open = true;
     }
     const std::size_t n = xts_update_output(&c->state, inl);
-    // The output may trail the input by at least what is held back, or be
-    // apart from it; anything else would overwrite input not yet read.
-    if (n != 0 && ranges_overlap(out, n, in, inl) && out + c->state.held_len > in) {
+    // The output (and the provisional block after it) may trail the input
+    // by at least what is held back, or be apart from it; anything else
+    // would overwrite input not yet read.
+    if (n != 0 && ranges_overlap(out, n + 16, in, inl) && out + xts_held_bytes(&c->state) > in) {
       raise_error(c->prov, kErrPartiallyOverlapping);
       return 0;
     }

@@ -1,11 +1,14 @@
 // An ordinary EVP application that knows nothing about armaccel: it hashes a
-// file with SHA-256 and SHA-512 and encrypts it with AES-256-CBC and
-// AES-128-CTR (fixed key/IV, streamed in 64 KiB updates), using the default
-// library context and no property query -- so openssl.cnf decides which
-// provider serves each algorithm.  Prints one line per result with the
-// provider that computed it, for comparison with the `openssl` command.
+// file with SHA-256 and SHA-512, encrypts it with AES-256-CBC, AES-128-CTR
+// and AES-256-GCM (fixed key/IV, streamed in 64 KiB updates) and with
+// AES-128-XTS (its first MiB as one data unit), and MACs it with CMAC
+// (AES-256-CBC) and GMAC (AES-256-GCM), using the default library context
+// and no property query -- so openssl.cnf decides which provider serves
+// each algorithm.  Prints one line per result with the provider that
+// computed it, for comparison with another run or the `openssl` command.
 //
 //   evp_file_tool FILE
+#include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
@@ -91,6 +94,81 @@ int main(int argc, char** argv) {
               OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)), d, len);
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(c);
+  }
+  // AES-256-GCM: 12-byte IV, AAD, the text in 64 KiB updates, 16-byte tag.
+  {
+    EVP_CIPHER* c = EVP_CIPHER_fetch(nullptr, "AES-256-GCM", nullptr);
+    if (c == nullptr) return fail("AES-256-GCM");
+    EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+    std::vector<unsigned char> out(data.size() + 16);
+    int total = 0, outl = 0;
+    const unsigned char aad[] = "armaccel main job";
+    if (!EVP_EncryptInit_ex2(ctx, c, kKey, kIv, nullptr) ||
+        !EVP_EncryptUpdate(ctx, nullptr, &outl, aad, sizeof aad))
+      return fail("gcm init");
+    for (std::size_t off = 0; off < data.size(); off += sizeof chunk) {
+      const int take =
+          static_cast<int>(data.size() - off < sizeof chunk ? data.size() - off : sizeof chunk);
+      if (!EVP_EncryptUpdate(ctx, out.data() + total, &outl, data.data() + off, take))
+        return fail("gcm update");
+      total += outl;
+    }
+    if (!EVP_EncryptFinal_ex(ctx, out.data() + total, &outl) ||
+        !EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, out.data() + total + outl))
+      return fail("gcm final");
+    total += outl + 16;
+    unsigned char d[32];
+    unsigned len = 0;
+    if (!EVP_Digest(out.data(), static_cast<std::size_t>(total), d, &len, EVP_sha256(), nullptr))
+      return fail("digest of the ciphertext");
+    print_hex("sha256 of AES-256-GCM+tag", OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)), d,
+              len);
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(c);
+  }
+  // AES-128-XTS: the first MiB as one data unit, tweak = the IV.
+  {
+    EVP_CIPHER* c = EVP_CIPHER_fetch(nullptr, "AES-128-XTS", nullptr);
+    if (c == nullptr) return fail("AES-128-XTS");
+    EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+    const std::size_t unit = data.size() < (1u << 20) ? data.size() : (1u << 20);
+    std::vector<unsigned char> out(unit);
+    int outl = 0, fin = 0;
+    if (!EVP_EncryptInit_ex2(ctx, c, kKey, kIv, nullptr) ||
+        !EVP_EncryptUpdate(ctx, out.data(), &outl, data.data(), static_cast<int>(unit)) ||
+        !EVP_EncryptFinal_ex(ctx, out.data() + outl, &fin))
+      return fail("xts");
+    unsigned char d[32];
+    unsigned len = 0;
+    if (!EVP_Digest(out.data(), unit, d, &len, EVP_sha256(), nullptr))
+      return fail("digest of the ciphertext");
+    print_hex("sha256 of AES-128-XTS", OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)), d,
+              len);
+    EVP_CIPHER_CTX_free(ctx);
+    EVP_CIPHER_free(c);
+  }
+  // CMAC and GMAC over the whole file.
+  for (const char* name : {"CMAC", "GMAC"}) {
+    const bool gmac = name[0] == 'G';
+    EVP_MAC* mac = EVP_MAC_fetch(nullptr, name, nullptr);
+    if (mac == nullptr) return fail(name);
+    EVP_MAC_CTX* ctx = EVP_MAC_CTX_new(mac);
+    char cipher[16];
+    std::snprintf(cipher, sizeof cipher, "%s", gmac ? "AES-256-GCM" : "AES-256-CBC");
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, cipher, 0),
+                           gmac ? OSSL_PARAM_construct_octet_string(
+                                      OSSL_MAC_PARAM_IV, const_cast<unsigned char*>(kIv), 12)
+                                : OSSL_PARAM_construct_end(),
+                           OSSL_PARAM_construct_end()};
+    unsigned char m[16];
+    std::size_t mlen = 0;
+    if (!EVP_MAC_init(ctx, kKey, 32, params) || !EVP_MAC_update(ctx, data.data(), data.size()) ||
+        !EVP_MAC_final(ctx, m, &mlen, sizeof m))
+      return fail(name);
+    print_hex((std::string("mac ") + name).c_str(),
+              OSSL_PROVIDER_get0_name(EVP_MAC_get0_provider(mac)), m, static_cast<unsigned>(mlen));
+    EVP_MAC_CTX_free(ctx);
+    EVP_MAC_free(mac);
   }
   return 0;
 }
