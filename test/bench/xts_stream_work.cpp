@@ -4,10 +4,12 @@
 //
 //   xts_stream_work ALG BYTES CHUNK REPS
 //
-// Each rep encrypts one data unit of BYTES bytes with armaccel's ALG
-// (AES-128-XTS or AES-256-XTS): CHUNK 0 is the one-shot behaviour (one
-// update), otherwise "xts_streaming" is on and the unit is fed in CHUNK-byte
-// updates, then final.  Exits non-zero with the error queue on failure.
+// Each rep encrypts BYTES bytes with armaccel's ALG (AES-128-XTS or
+// AES-256-XTS): CHUNK 0 is one data unit in one update (the one-shot
+// behaviour); a number is one data unit fed in CHUNK-byte updates with
+// "xts_streaming" on, then final; "uN" is the one-shot behaviour with
+// N-byte data units (one update each, the same EVP calls as streaming in
+// N-byte chunks).  Exits non-zero with the error queue on failure.
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -23,7 +25,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::size_t bytes = std::strtoul(argv[2], nullptr, 10);
-  const std::size_t chunk = std::strtoul(argv[3], nullptr, 10);
+  const bool units = argv[3][0] == 'u';
+  const std::size_t chunk = std::strtoul(argv[3] + (units ? 1 : 0), nullptr, 10);
   const long reps = std::strtol(argv[4], nullptr, 10);
   if (OSSL_PROVIDER_load(nullptr, "armaccel") == nullptr ||
       OSSL_PROVIDER_load(nullptr, "default") == nullptr) {
@@ -39,7 +42,7 @@ int main(int argc, char** argv) {
   std::vector<unsigned char> in(bytes), out(bytes + 32);
   unsigned char key[64], iv[16] = {4, 5, 6};
   for (int k = 0; k < 64; ++k) key[k] = static_cast<unsigned char>(k * 7 + 1);
-  int streaming = chunk != 0 ? 1 : 0;
+  int streaming = chunk != 0 && !units ? 1 : 0;
   const OSSL_PARAM params[] = {OSSL_PARAM_construct_int("xts_streaming", &streaming),
                                OSSL_PARAM_construct_end()};
   for (long r = 0; r < reps; ++r) {
