@@ -93,6 +93,7 @@ inline void gcm_start(const GcmLanes& lanes, const GcmKey* key, GcmState* s, con
   std::memcpy(s->counter, j0, 16);
   std::uint8_t zero[16] = {};
   lanes.block->ctr32_encrypt(&key->rk, zero, s->ek_j0, 1, s->counter);
+  wipe(j0, sizeof j0);  // derived from H for IVs other than 96 bits
 }
 
 // Feeds the block collected in `partial` (zero padded) to GHASH.
@@ -110,6 +111,7 @@ void gcm_flush_partial(const Lanes& lanes, const GcmKeyT<typename Lanes::Schedul
 inline bool gcm_aad(const GcmLanes& lanes, const GcmKey* key, GcmState* s, const std::uint8_t* aad,
                     std::size_t len) {
   if (s->in_text || len > kGcmMaxAadBytes - s->aad_bytes) return false;
+  if (len == 0) return true;  // (aad may then be null)
   s->aad_bytes += len;
   if (s->partial_len != 0) {
     const std::size_t take = len < 16 - s->partial_len ? len : 16 - s->partial_len;

@@ -60,6 +60,12 @@ inline std::size_t xts_update_output(const XtsState* s, std::size_t len) {
   return (s->unit_bytes >= 16 ? 16 : 0) + 16 * (blocks - 1);
 }
 
+// Bytes xts_update may write at out for `len` more input: its output and
+// the provisional held-back block (0 when no block completes).
+inline std::size_t xts_update_extent(const XtsState* s, std::size_t len) {
+  return (s->part_len + len) / 16 == 0 ? 0 : xts_update_output(s, len) + 16;
+}
+
 // Processes every block completed by `in`, emits all but the last full
 // block (xts_update_output(s, len) bytes at out), and keeps the rest.
 // False if the data unit would pass 2^20 blocks (nothing is processed then).
@@ -79,7 +85,7 @@ bool xts_update(const Kernel* k, const Schedule* data_key, XtsState* s, const st
   const bool held_block = s->unit_bytes >= 16;
   s->unit_bytes += len;
   if (blocks == 0) {
-    std::memcpy(s->part + s->part_len, in, len);
+    if (len != 0) std::memcpy(s->part + s->part_len, in, len);  // (in may be null if len is 0)
     s->part_len += len;
     return true;
   }

@@ -83,10 +83,12 @@ int main(int argc, char** argv) {
   }
   OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new();
   if (libctx == nullptr) return fail("OSSL_LIB_CTX_new");
-  if (config != nullptr && !OSSL_LIB_CTX_load_config(libctx, config))
-    return fail("loading the config file");
+  // The search path first: a config that names armaccel without a module
+  // line must find it there.
   if (path != nullptr && !OSSL_PROVIDER_set_default_search_path(libctx, path))
     return fail("setting the provider search path");
+  if (config != nullptr && !OSSL_LIB_CTX_load_config(libctx, config))
+    return fail("loading the config file");
   OSSL_PROVIDER* prov = OSSL_PROVIDER_load(libctx, "armaccel");
   if (prov == nullptr) return fail("loading the armaccel provider");
 

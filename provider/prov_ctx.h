@@ -26,13 +26,19 @@ struct CapabilityReport {
 
 struct ProvCtx {
   const OSSL_CORE_HANDLE* handle = nullptr;
-  // A child of the application's library context: random bytes for GCM IV
-  // generation, and ciphers armaccel lacks (GMAC/CMAC over other ciphers).
-  // Never used on the paths the default provider's DRBG drives.
+  // A child of the application's library context: ciphers armaccel lacks
+  // (GMAC/CMAC over other ciphers).  Never used on the paths the default
+  // provider's DRBG drives, and never for random numbers (a DRBG living in
+  // a provider's own child context keeps OpenSSL 3.0 from ever tearing the
+  // provider down).
   OSSL_LIB_CTX* libctx = nullptr;
   OSSL_FUNC_core_new_error_fn* core_new_error = nullptr;
   OSSL_FUNC_core_set_error_debug_fn* core_set_error_debug = nullptr;
   OSSL_FUNC_core_vset_error_fn* core_vset_error = nullptr;
+  // Entropy from the core for the library context armaccel is loaded in
+  // (random_bytes in dispatch/random.h).
+  OSSL_FUNC_get_entropy_fn* core_get_entropy = nullptr;
+  OSSL_FUNC_cleanup_entropy_fn* core_cleanup_entropy = nullptr;
   KernelSet kernels = {};
   CapabilityReport caps;
   bool trace = false;  // ARMACCEL_TRACE set at load: log each new context to stderr

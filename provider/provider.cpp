@@ -5,6 +5,7 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
@@ -104,11 +105,28 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
       case OSSL_FUNC_CORE_VSET_ERROR:
         ctx->core_vset_error = OSSL_FUNC_core_vset_error(f);
         break;
+      case OSSL_FUNC_GET_ENTROPY:
+        ctx->core_get_entropy = OSSL_FUNC_get_entropy(f);
+        break;
+      case OSSL_FUNC_CLEANUP_ENTROPY:
+        ctx->core_cleanup_entropy = OSSL_FUNC_cleanup_entropy(f);
+        break;
       default:
         break;
     }
   }
+  // The child library context mirrors the application's providers --
+  // armaccel included -- and serves ciphers armaccel lacks.  Nothing of
+  // armaccel's own may be cached there (armaccel's AES names never go
+  // through it; no DRBG lives in it): an armaccel method held by its own
+  // child context would keep the provider active for ever.  The default
+  // query below is a second guard, until the application changes its
+  // default properties (which the child then follows).
   ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
+  if (ctx->libctx != nullptr && !EVP_set_default_properties(ctx->libctx, "provider!=armaccel")) {
+    OSSL_LIB_CTX_free(ctx->libctx);
+    ctx->libctx = nullptr;
+  }
   if (ctx->libctx == nullptr) {
     ctx->~ProvCtx();
     OPENSSL_clear_free(ctx, sizeof *ctx);

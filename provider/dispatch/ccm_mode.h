@@ -56,6 +56,7 @@ class CcmCipher {
     bool iv_set;
     bool len_set;            // state started for this message
     bool tag_set;            // decrypt: expected tag given; encrypt: tag ready
+    bool verified;           // decrypt: the last payload's tag matched
     std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
   };
   static_assert(std::is_trivially_copyable_v<Ctx>);
@@ -105,6 +106,7 @@ class CcmCipher {
       std::memcpy(c->nonce, iv, ivlen);
       c->iv_set = true;
       c->len_set = false;
+      c->verified = false;
     }
     if (key != nullptr) {
       if (keylen != KeyBytes) {
@@ -164,6 +166,7 @@ class CcmCipher {
     OPENSSL_cleanse(tag, sizeof tag);
     // Finished either way: a new nonce is needed.
     c->iv_set = c->tag_set = c->len_set = false;
+    c->verified = ok;
     if (!ok) {
       OPENSSL_cleanse(out, len);  // release nothing of a forged message
       raise_error(c->prov, kErrTagMismatch);
@@ -192,6 +195,7 @@ class CcmCipher {
     }
     if (out == nullptr) {
       if (in == nullptr) return set_length(c, inl) ? (*outl = inl, 1) : 0;
+      if (inl == 0) return 1;  // empty AAD: nothing to do, at any point
       // AAD: the payload length must be known first (B0 carries it).
       if (!c->len_set && inl != 0) {
         raise_error(c->prov, kErrLengthMismatch);
@@ -217,11 +221,18 @@ class CcmCipher {
     return 1;
   }
 
+  // CCM returns no data at final.  When decrypting, final succeeds only
+  // after a payload whose tag matched, so code that checks final alone (as
+  // it would for GCM) never accepts a forged or unchecked message.
   static int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) noexcept {
     Ctx* c = self(vctx);
     *outl = 0;
     if (!c->key_set) {
       raise_error(c->prov, kErrNoKeySet);
+      return 0;
+    }
+    if (!c->enc && c->tls_aad_len == kUnsetLen && !c->verified) {
+      raise_error(c->prov, kErrTagMismatch);
       return 0;
     }
     return 1;
@@ -349,15 +360,16 @@ class CcmCipher {
     const OSSL_PARAM* p = nullptr;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
       if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
-      if ((p->data_size & 1) != 0 || p->data_size < 4 || p->data_size > 16) {
+      if ((p->data_size & 1) != 0 || p->data_size < 4 || p->data_size > 16 ||
+          (c->len_set && p->data_size != c->state.m)) {  // B0 already carries the length
         raise_error(c->prov, kErrInvalidTagLength);
         return 0;
       }
+      if (p->data != nullptr && c->enc) {
+        raise_error(c->prov, kErrTagNotNeeded);
+        return 0;
+      }
       if (p->data != nullptr) {
-        if (c->enc) {
-          raise_error(c->prov, kErrTagNotNeeded);
-          return 0;
-        }
         std::memcpy(c->buf, p->data, p->data_size);
         c->tag_set = true;
       }
@@ -370,10 +382,13 @@ class CcmCipher {
         raise_error(c->prov, kErrInvalidIvLength);
         return 0;
       }
-      c->l = static_cast<unsigned>(15 - sz);
+      if (15 - sz != c->l) {  // a nonce of the old length is no nonce now
+        c->l = static_cast<unsigned>(15 - sz);
+        c->iv_set = c->len_set = false;
+      }
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr) {
-      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
+      if (!readable_octets(p)) goto bad;
       const std::size_t pad = tls_init(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
       if (pad == 0) {
         raise_error(c->prov, kErrInvalidAad);
@@ -382,7 +397,7 @@ class CcmCipher {
       c->tls_aad_pad = pad;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
-      if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != EVP_CCM_TLS_FIXED_IV_LEN) {
+      if (!readable_octets(p) || p->data_size != EVP_CCM_TLS_FIXED_IV_LEN) {
         raise_error(c->prov, kErrInvalidIvLength);
         return 0;
       }

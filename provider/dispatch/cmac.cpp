@@ -120,7 +120,6 @@ void* newctx(void* provctx) noexcept {
   if (c == nullptr) return nullptr;
   c->prov = prov;
   c->kernel = prov->kernels.aes;
-  trace_new_context(prov, "CMAC", c->kernel->lane);
   return c;
 }
 
@@ -156,6 +155,7 @@ bool set_cipher(CmacCtx* c, const MacCipher& mc) {
   if (mc.fetched == nullptr) {
     c->native_key_bytes = mc.native_key_bytes;
     c->block = 16;
+    trace_new_context(c->prov, "CMAC", c->kernel->lane);
     return true;
   }
   const int block = EVP_CIPHER_get_block_size(mc.fetched);
@@ -168,6 +168,7 @@ bool set_cipher(CmacCtx* c, const MacCipher& mc) {
     return false;
   }
   c->block = static_cast<std::size_t>(block);
+  trace_fallback(c->prov, "CMAC", c->fetched);
   return true;
 }
 
@@ -212,7 +213,7 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
   if (found && !set_cipher(c, mc)) return 0;
   const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
   if (p != nullptr) {
-    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+    if (!readable_octets(p)) {
       raise_error(c->prov, kErrFailedToSetParameter);
       return 0;
     }

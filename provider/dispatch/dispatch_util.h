@@ -42,6 +42,12 @@ constexpr AlgName make_alg_name(const char* family, unsigned bits, const char* m
   return n;
 }
 
+// An OCTET_STRING parameter whose bytes can be read: a NULL data pointer is
+// only acceptable with size 0.
+inline bool readable_octets(const OSSL_PARAM* p) {
+  return p->data_type == OSSL_PARAM_OCTET_STRING && (p->data != nullptr || p->data_size == 0);
+}
+
 // Keeps a function out of line (a cold path, or a large frame the hot
 // caller should not pay for).
 #if defined(__GNUC__) || defined(__clang__)

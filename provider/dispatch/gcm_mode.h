@@ -115,6 +115,7 @@ class GcmCipher {
   static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
                   std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
     Ctx* c = self(vctx);
+    if (c->enc && !enc) c->taglen = kUnset;  // an encryption's tag is no expected tag
     c->enc = enc;
     if (iv != nullptr) {
       if (ivlen == 0 || ivlen > kGcmMaxIvBytes) {
@@ -137,6 +138,9 @@ class GcmCipher {
       }
       c->key_set = true;
       c->tls_enc_records = 0;
+      // A message in progress cannot continue under another key: it starts
+      // again (the same IV, nothing of what came before).
+      if (c->iv_state == GcmIvState::kCopied) c->iv_state = GcmIvState::kBuffered;
     }
     return set_ctx_params(c, params);
   }
@@ -256,9 +260,12 @@ class GcmCipher {
     if (c->enc) {
       std::memcpy(c->buf, tag, 16);
       c->taglen = 16;
-    } else if (!tags_equal(tag, c->buf, c->taglen)) {
-      raise_error(c->prov, kErrTagMismatch);
-      ok = 0;
+    } else {
+      if (!tags_equal(tag, c->buf, c->taglen)) {
+        raise_error(c->prov, kErrTagMismatch);
+        ok = 0;
+      }
+      c->taglen = kUnset;  // the next message needs its own tag
     }
     OPENSSL_cleanse(tag, sizeof tag);
     return ok;
@@ -285,11 +292,13 @@ class GcmCipher {
   }
 
   // "tlsivgen": start a message with the current IV, hand out its last
-  // `len` bytes (all if 0 or too long), then count the invocation field up.
+  // `len` bytes (all if more than the IV), then count the invocation field
+  // up.  A zero-length request is refused: OpenSSL would write the whole IV
+  // into a buffer declared empty.
   static bool get_iv_gen(Ctx* c, std::uint8_t* out, std::size_t len) {
-    if (!c->iv_gen || !c->key_set) return false;
+    if (!c->iv_gen || !c->key_set || len == 0) return false;  // (never more than asked for)
     gcm_start(c->lanes, &c->key, &c->state, c->iv, c->ivlen);
-    if (len == 0 || len > c->ivlen) len = c->ivlen;
+    if (len > c->ivlen) len = c->ivlen;
     std::memcpy(out, c->iv + c->ivlen - len, len);
     increment_invocation(c);
     c->iv_state = GcmIvState::kCopied;
@@ -329,6 +338,8 @@ class GcmCipher {
   // IV.
   static bool tls_set_fixed(Ctx* c, const std::uint8_t* fixed, std::size_t len) {
     if (len == ~std::size_t{0}) {
+      // The whole IV; generation then counts its last 8 bytes up.
+      if (c->ivlen < EVP_GCM_TLS_EXPLICIT_IV_LEN) return false;
       std::memcpy(c->iv, fixed, c->ivlen);
       c->iv_gen = true;
       c->iv_state = GcmIvState::kBuffered;
@@ -451,20 +462,18 @@ class GcmCipher {
     if (params == nullptr) return 1;
     const OSSL_PARAM* p = nullptr;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
-      void* dst = c->buf;
-      std::size_t sz = 0;
-      if (!OSSL_PARAM_get_octet_string(p, &dst, sizeof c->buf, &sz)) {
-        raise_error(c->prov, kErrInvalidTagLength);
-        return 0;
-      }
-      if (c->enc) {
+      if (c->enc) {  // (before touching buf: it may hold the computed tag)
         raise_error(c->prov, kErrTagNotNeeded);
         return 0;
       }
-      if (sz < kGcmMinTagBytes) {
+      std::uint8_t tag[16];
+      void* dst = tag;
+      std::size_t sz = 0;
+      if (!OSSL_PARAM_get_octet_string(p, &dst, sizeof tag, &sz) || sz < kGcmMinTagBytes) {
         raise_error(c->prov, kErrInvalidTagLength);
         return 0;
       }
+      std::memcpy(c->buf, tag, sz);
       c->taglen = sz;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
@@ -481,7 +490,7 @@ class GcmCipher {
       }
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr) {
-      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
+      if (!readable_octets(p)) goto bad;
       const std::size_t pad = tls_init(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
       if (pad == 0) {
         raise_error(c->prov, kErrInvalidAad);
@@ -490,7 +499,7 @@ class GcmCipher {
       c->tls_aad_pad = pad;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
-      if (p->data_type != OSSL_PARAM_OCTET_STRING ||
+      if (!readable_octets(p) ||
           !tls_set_fixed(c, static_cast<const std::uint8_t*>(p->data), p->data_size))
         goto bad;
     }

@@ -66,7 +66,6 @@ void* newctx(void* provctx) noexcept {
   if (c == nullptr) return nullptr;
   c->prov = prov;
   c->lanes = {prov->kernels.aes, prov->kernels.ghash, prov->kernels.gcm};
-  trace_new_context(prov, "GMAC", c->lanes.ghash->lane);
   return c;
 }
 
@@ -101,6 +100,7 @@ bool set_cipher(GmacCtx* c, const MacCipher& mc) {
   drop_cipher(c);
   if (mc.fetched == nullptr) {
     c->native_key_bytes = mc.native_key_bytes;
+    trace_new_context(c->prov, "GMAC", c->lanes.ghash->lane);
     return true;
   }
   c->fetched = mc.fetched;
@@ -111,6 +111,7 @@ bool set_cipher(GmacCtx* c, const MacCipher& mc) {
     raise_error(c->prov, kErrUnsupportedCipher);
     return false;
   }
+  trace_fallback(c->prov, "GMAC", c->fetched);
   return true;
 }
 
@@ -180,14 +181,14 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
   if (found && !set_cipher(c, mc)) return 0;
   const OSSL_PARAM* p = nullptr;
   if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != nullptr) {
-    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+    if (!readable_octets(p)) {
       raise_error(c->prov, kErrFailedToSetParameter);
       return 0;
     }
     if (!set_key(c, static_cast<const unsigned char*>(p->data), p->data_size)) return 0;
   }
   if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV)) != nullptr) {
-    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
+    if (!readable_octets(p)) {
       raise_error(c->prov, kErrFailedToSetParameter);
       return 0;
     }

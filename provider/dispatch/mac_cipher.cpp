@@ -6,6 +6,9 @@
 
 #include <strings.h>
 
+#include <cstdio>
+
+#include "../capabilities.h"
 #include "../errors.h"
 
 namespace armaccel::prov {
@@ -46,21 +49,12 @@ const NativeName* find_native(const char* name) {
   return nullptr;
 }
 
-// True if `c` is implemented by this provider instance (a cipher fetched
-// from the child library context reports the parent's provider context).
-bool is_ours(const ProvCtx* prov, const EVP_CIPHER* c) {
-  const OSSL_PROVIDER* p = EVP_CIPHER_get0_provider(c);
-  return p != nullptr && OSSL_PROVIDER_get0_provider_ctx(p) == prov;
-}
-
 }  // namespace
 
 bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* properties,
                         unsigned mode, MacCipher* out) {
   *out = MacCipher{};
-  const NativeName* native = find_native(name);
-  const bool any_properties = properties != nullptr && properties[0] != '\0';
-  if (native != nullptr && !any_properties) {
+  if (const NativeName* native = find_native(name); native != nullptr) {
     if (native->mode != mode) {
       raise_error(prov, kErrInvalidMode);
       return false;
@@ -68,23 +62,32 @@ bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* prope
     out->native_key_bytes = native->key_bytes;
     return true;
   }
+  // The child context never yields armaccel's own algorithms (provider.cpp).
   EVP_CIPHER* c = EVP_CIPHER_fetch(prov->libctx, name, properties);
   if (c == nullptr) {
     raise_error(prov, kErrUnsupportedCipher);
     return false;
   }
-  if (static_cast<unsigned>(EVP_CIPHER_get_mode(c)) != mode) {
+  // Plain CBC only for CMAC: not the ciphertext-stealing or stitched
+  // (AEAD-flagged) variants, whose updates do not chain block by block.
+  const unsigned long odd = EVP_CIPH_FLAG_CTS | EVP_CIPH_FLAG_AEAD_CIPHER;
+  if (static_cast<unsigned>(EVP_CIPHER_get_mode(c)) != mode ||
+      (mode == EVP_CIPH_CBC_MODE && (EVP_CIPHER_get_flags(c) & odd) != 0)) {
     EVP_CIPHER_free(c);
     raise_error(prov, kErrInvalidMode);
     return false;
   }
-  if (native != nullptr && is_ours(prov, c)) {
-    EVP_CIPHER_free(c);
-    out->native_key_bytes = native->key_bytes;
-    return true;
-  }
   out->fetched = c;
   return true;
+}
+
+void trace_fallback(const ProvCtx* prov, const char* mac, const EVP_CIPHER* cipher) {
+  if (!prov->trace) return;
+  char lane[96];
+  const OSSL_PROVIDER* from = EVP_CIPHER_get0_provider(cipher);
+  std::snprintf(lane, sizeof lane, "EVP %s (%s)", EVP_CIPHER_get0_name(cipher),
+                from != nullptr ? OSSL_PROVIDER_get0_name(from) : "?");
+  trace_new_context(prov, mac, lane);
 }
 
 bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,

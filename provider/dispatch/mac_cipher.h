@@ -2,11 +2,12 @@
 //
 // AES in the MAC's mode (GCM for GMAC, CBC for CMAC) runs on armaccel's own
 // kernels; names are matched as OpenSSL matches them (case-insensitive,
-// aliases and OIDs).  Any other cipher -- or AES requested with properties
-// that select another provider -- is fetched from the provider's child
-// library context and driven through EVP, as OpenSSL's own GMAC and CMAC
-// would, so an application that prefers armaccel keeps working with, say,
-// CMAC over DES-EDE3-CBC or GMAC over ARIA-128-GCM.
+// aliases and OIDs), and "properties" does not change that (the
+// application chose armaccel's MAC; the bytes are the same).  Any other
+// cipher is fetched with "properties" from the provider's child library
+// context and driven through EVP, as OpenSSL's own GMAC and CMAC would, so
+// an application that prefers armaccel keeps working with, say, CMAC over
+// DES-EDE3-CBC or GMAC over ARIA-128-GCM.
 #pragma once
 
 #include <openssl/core.h>
@@ -23,9 +24,10 @@ struct MacCipher {
   EVP_CIPHER* fetched = nullptr;     // otherwise the cipher to drive through EVP (owned)
 };
 
-// Resolves `name` (with `properties`, may be null or empty) for a MAC that
-// needs cipher mode `mode` (EVP_CIPH_GCM_MODE or EVP_CIPH_CBC_MODE).  On
-// failure raises "unsupported cipher" or "invalid mode" and returns false.
+// Resolves `name` for a MAC that needs cipher mode `mode`
+// (EVP_CIPH_GCM_MODE or EVP_CIPH_CBC_MODE); `properties` (may be null or
+// empty) applies to ciphers fetched through EVP.  On failure raises
+// "unsupported cipher" or "invalid mode" and returns false.
 bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* properties,
                         unsigned mode, MacCipher* out);
 
@@ -33,5 +35,9 @@ bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* prope
 // "cipher" is absent.  Raises an error for a malformed parameter.
 bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,
                             MacCipher* out, bool* found);
+
+// With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a
+// MAC whose cipher runs outside armaccel.
+void trace_fallback(const ProvCtx* prov, const char* mac, const EVP_CIPHER* cipher);
 
 }  // namespace armaccel::prov

@@ -150,11 +150,19 @@ class XtsCipher {
     if (c->key_set) {
       // SP 800-38E / IEEE 1619-2018 §5.1: key1 and key2 must differ.  Old
       // data written with equal halves can still be decrypted.
+      // A refused key leaves no usable key behind.
       if (enc && c->halves_equal) {
+        OPENSSL_cleanse(c->key, sizeof c->key);
+        OPENSSL_cleanse(&c->data_key, sizeof c->data_key);
+        OPENSSL_cleanse(&c->tweak_key, sizeof c->tweak_key);
+        c->key_set = false;
         raise_error(c->prov, kErrXtsDuplicatedKeys);
         return 0;
       }
-      if ((key != nullptr || c->data_key_encrypts != enc) && !expand(c)) return 0;
+      if ((key != nullptr || c->data_key_encrypts != enc) && !expand(c)) {
+        c->key_set = false;
+        return 0;
+      }
     }
     return set_ctx_params(c, params);
   }
@@ -218,10 +226,12 @@ class XtsCipher {
       c->unit_open = true;
     }
     const std::size_t n = xts_update_output(&c->state, inl);
-    // The output (and the provisional block after it) may trail the input
-    // by at least what is held back, or be apart from it; anything else
-    // would overwrite input not yet read.
-    if (n != 0 && ranges_overlap(out, n + 16, in, inl) && out + xts_held_bytes(&c->state) > in) {
+    // What the update writes: its output and the provisional block after
+    // it.  The output may trail the input by at least what is held back, or
+    // be apart from it; anything else would overwrite input not yet read.
+    const std::size_t written = xts_update_extent(&c->state, inl);
+    if (written != 0 && ranges_overlap(out, written, in, inl) &&
+        out + xts_held_bytes(&c->state) > in) {
       raise_error(c->prov, kErrPartiallyOverlapping);
       return 0;
     }

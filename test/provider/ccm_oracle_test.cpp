@@ -337,6 +337,87 @@ TEST_P(CcmOracle, TlsRecordsInterworkWithDefault) {
   }
 }
 
+// Length changes at the wrong moment: a new nonce length voids the nonce
+// already given (a fresh one is needed; armaccel never pads or truncates
+// it), a tag length change after the payload length is refused, and empty
+// AAD updates are accepted at any point, as by the default provider.
+TEST_P(CcmOracle, LengthChangesAndEmptyAad) {
+  Rng rng(65);
+  const Bytes key = rng.bytes(key_bytes_), nonce = rng.bytes(12), pt = rng.bytes(24);
+  Bytes out(64), tag(16);
+  int l = 0;
+  {
+    CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+    ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), mine_.get(), key.data(), nonce.data(), nullptr), 1);
+    ASSERT_GT(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_IVLEN, 12, nullptr), 0);
+    EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, pt.data(), 24), 0);
+    EXPECT_NE(drain_errors().find("iv not set"), std::string::npos);
+    // Given again at the new length, it is the standard CCM of that nonce.
+    ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, nullptr, nonce.data(), nullptr), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, pt.data(), 24), 1);
+    ASSERT_GT(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, 12, tag.data()), 0);
+    Message m;
+    m.key = key;
+    m.nonce = nonce;
+    m.msg = pt;
+    m.taglen = 12;
+    const Result ref = seal(ref_.get(), m);
+    EXPECT_EQ(Bytes(out.begin(), out.begin() + 24), ref.out);
+    EXPECT_EQ(Bytes(tag.begin(), tag.begin() + 12), ref.tag);
+  }
+  {
+    Message m;
+    m.key = key;
+    m.nonce = rng.bytes(7);
+    m.taglen = 12;
+    m.msg = pt;
+    CipherCtxPtr ctx = start(mine_.get(), m, true, nullptr);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, nullptr, 24), 1);
+    EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, 16, nullptr), 0)
+        << "B0 already carries the tag length";
+    EXPECT_NE(drain_errors().find("invalid tag length"), std::string::npos);
+    // Empty AAD before and after the real AAD changes nothing.
+    Bytes aad = rng.bytes(9);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, aad.data(), 0), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, aad.data(), 9), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, aad.data(), 0), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, pt.data(), 24), 1);
+    ASSERT_GT(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, 12, tag.data()), 0);
+    m.aad = aad;
+    const Result ref = seal(ref_.get(), m);
+    EXPECT_EQ(Bytes(out.begin(), out.begin() + 24), ref.out);
+    EXPECT_EQ(Bytes(tag.begin(), tag.begin() + 12), ref.tag);
+  }
+}
+
+// Decrypt final succeeds only after a payload whose tag matched: code that
+// checks final alone (as for GCM) never accepts a forged message.
+TEST_P(CcmOracle, DecryptFinalReflectsTheTagCheck) {
+  Rng rng(66);
+  Message m = random_message(rng, key_bytes_);
+  m.msg = rng.bytes(40);
+  const Result a = seal(mine_.get(), m);
+  for (int forge = 0; forge < 3; ++forge) {
+    Bytes tag = a.tag;
+    if (forge == 1) tag[0] ^= 1;
+    CipherCtxPtr ctx = start(mine_.get(), m, false, &tag);
+    int l = 0;
+    Bytes out(41), in = a.out;
+    in.push_back(0);
+    if (forge != 2) {  // 2: no payload update at all
+      ASSERT_EQ(EVP_DecryptUpdate(ctx.get(), nullptr, &l, nullptr, 40), 1);
+      if (!m.aad.empty()) {
+        ASSERT_EQ(
+            EVP_DecryptUpdate(ctx.get(), nullptr, &l, m.aad.data(), static_cast<int>(m.aad.size())),
+            1);
+      }
+      EXPECT_EQ(EVP_DecryptUpdate(ctx.get(), out.data(), &l, in.data(), 40), forge == 0 ? 1 : 0);
+    }
+    EXPECT_EQ(EVP_DecryptFinal_ex(ctx.get(), out.data() + 40, &l), forge == 0 ? 1 : 0) << forge;
+    drain_errors();
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Aes, CcmOracle, ::testing::ValuesIn(kCcm), [](const auto& info) {
   std::string s = info.param;
   for (char& c : s)

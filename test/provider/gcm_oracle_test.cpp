@@ -416,6 +416,104 @@ TEST_P(GcmOracle, IvGenerationCountsLikeDefault) {
   EXPECT_EQ(outs[0], outs[1]);
 }
 
+// A new key in the middle of a message starts the message again under the
+// new key (the same IV): the result is standard GCM of what follows.
+TEST_P(GcmOracle, NewKeyMidMessageStartsAgain) {
+  Rng rng(57);
+  const Bytes k1 = rng.bytes(key_bytes_), k2 = rng.bytes(key_bytes_), iv = rng.bytes(12);
+  const Bytes aad = rng.bytes(20), pt = rng.bytes(50);
+  Message m;
+  m.key = k2;
+  m.iv = iv;
+  m.msg = pt;
+  m.splits = {pt.size()};
+  const Sealed expect = seal(ref_.get(), m, 16);
+  CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+  int l = 0;
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), mine_.get(), k1.data(), iv.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, aad.data(), static_cast<int>(aad.size())), 1);
+  Bytes out(pt.size()), tag(16);
+  ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, pt.data(), 10), 1);
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, k2.data(), nullptr, nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, pt.data(), static_cast<int>(pt.size())),
+            1);
+  ASSERT_EQ(EVP_EncryptFinal_ex(ctx.get(), nullptr, &l), 1);
+  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
+  EXPECT_EQ(out, expect.out);
+  EXPECT_EQ(tag, expect.tag);
+}
+
+// A tag belongs to one message: after a decrypt final the next message
+// needs its own, an encryption's tag is never an expected tag, and a
+// refused SET_TAG on an encrypting context leaves the computed tag alone.
+TEST_P(GcmOracle, TagLifetime) {
+  Rng rng(58);
+  Message m = random_message(rng, key_bytes_);
+  m.iv = rng.bytes(12);
+  const Sealed a = seal(mine_.get(), m, 16);
+  CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+  int l = 0;
+  Bytes out(m.msg.size() + 1), tag = a.tag;
+  ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), mine_.get(), m.key.data(), m.iv.data(), nullptr), 1);
+  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, 16, tag.data()), 1);
+  for (const Bytes& x : m.aad)
+    ASSERT_EQ(EVP_DecryptUpdate(ctx.get(), nullptr, &l, x.data(), static_cast<int>(x.size())), 1);
+  ASSERT_EQ(
+      EVP_DecryptUpdate(ctx.get(), out.data(), &l, a.out.data(), static_cast<int>(a.out.size())),
+      1);
+  ASSERT_EQ(EVP_DecryptFinal_ex(ctx.get(), nullptr, &l), 1);
+  // The same message again without setting the tag: refused.
+  ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), nullptr, nullptr, m.iv.data(), nullptr), 1);
+  for (const Bytes& x : m.aad)
+    ASSERT_EQ(EVP_DecryptUpdate(ctx.get(), nullptr, &l, x.data(), static_cast<int>(x.size())), 1);
+  ASSERT_EQ(
+      EVP_DecryptUpdate(ctx.get(), out.data(), &l, a.out.data(), static_cast<int>(a.out.size())),
+      1);
+  EXPECT_EQ(EVP_DecryptFinal_ex(ctx.get(), nullptr, &l), 0);
+  EXPECT_NE(drain_errors().find("tag not set"), std::string::npos);
+  // Encrypt, then switch the context to decrypting the same ciphertext
+  // without a tag: refused too.
+  CipherCtxPtr e(EVP_CIPHER_CTX_new());
+  ASSERT_EQ(EVP_EncryptInit_ex2(e.get(), mine_.get(), m.key.data(), m.iv.data(), nullptr), 1);
+  ASSERT_EQ(
+      EVP_EncryptUpdate(e.get(), out.data(), &l, m.msg.data(), static_cast<int>(m.msg.size())), 1);
+  ASSERT_EQ(EVP_EncryptFinal_ex(e.get(), nullptr, &l), 1);
+  Bytes bogus(16, 0x55), got(16);
+  EXPECT_LE(EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_SET_TAG, 16, bogus.data()), 0);
+  drain_errors();
+  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, got.data()), 1);
+  Message plain = m;
+  plain.aad.clear();
+  EXPECT_EQ(got, seal(ref_.get(), plain, 16).tag) << "the computed tag was overwritten";
+  ASSERT_EQ(EVP_DecryptInit_ex2(e.get(), nullptr, nullptr, m.iv.data(), nullptr), 1);
+  ASSERT_EQ(EVP_DecryptUpdate(e.get(), out.data(), &l, out.data(), static_cast<int>(m.msg.size())),
+            1);
+  EXPECT_EQ(EVP_DecryptFinal_ex(e.get(), nullptr, &l), 0);
+  drain_errors();
+}
+
+// IV generation: a request for zero bytes is refused (OpenSSL writes the
+// whole IV into a buffer declared empty), and so is the whole-IV form of
+// "tlsivfixed" for IVs under 8 bytes (the invocation field is 8 bytes).
+TEST_P(GcmOracle, IvGenerationBounds) {
+  Rng rng(59);
+  const Bytes key = rng.bytes(key_bytes_);
+  CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), mine_.get(), key.data(), nullptr, nullptr), 1);
+  Bytes iv = rng.bytes(12), out(16, 0xaa);
+  ASSERT_GT(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_SET_IV_FIXED, -1, iv.data()), 0);
+  EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_GCM_IV_GEN, 0, out.data()), 0);
+  EXPECT_EQ(out, Bytes(16, 0xaa)) << "nothing written";
+  drain_errors();
+  std::size_t six = 6;
+  OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &six),
+                    OSSL_PARAM_construct_end()};
+  CipherCtxPtr small(EVP_CIPHER_CTX_new());
+  ASSERT_EQ(EVP_EncryptInit_ex2(small.get(), mine_.get(), key.data(), nullptr, p), 1);
+  EXPECT_LE(EVP_CIPHER_CTX_ctrl(small.get(), EVP_CTRL_GCM_SET_IV_FIXED, -1, iv.data()), 0);
+  drain_errors();
+}
+
 INSTANTIATE_TEST_SUITE_P(Aes, GcmOracle, ::testing::ValuesIn(kGcm), [](const auto& info) {
   std::string s = info.param;
   for (char& c : s)

@@ -372,6 +372,7 @@ TEST(Macs, BadInput) {
       {"CMAC", "AES-256-CBC", 16, ~std::size_t{0}, "invalid key length"},
       {"CMAC", "AES-128-CBC", 0, ~std::size_t{0}, "invalid key length"},
       {"CMAC", "NO-SUCH-CIPHER", 16, ~std::size_t{0}, "unsupported cipher"},
+      {"CMAC", "AES-128-CBC-CTS", 16, ~std::size_t{0}, "invalid mode"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(::testing::Message() << c.mac << " " << c.cipher << " key " << c.key_bytes);
@@ -386,6 +387,22 @@ TEST(Macs, BadInput) {
     EXPECT_NE(run_mac(mac.get(), j, &out), "");
     const std::string errors = drain_errors();
     EXPECT_NE(errors.find(c.reason), std::string::npos) << errors;
+  }
+  // Key or IV parameters that claim bytes but have none.
+  for (const char* name : {"GMAC", "CMAC"}) {
+    MacPtr mac = armaccel_mac(name);
+    MacCtxPtr ctx(EVP_MAC_CTX_new(mac.get()));
+    const bool gmac = std::string(name) == "GMAC";
+    Bytes iv(12, 2);
+    for (const char* which : {"key", "iv"}) {
+      if (!gmac && std::string(which) == "iv") continue;
+      OSSL_PARAM p[] = {
+          OSSL_PARAM_construct_utf8_string(
+              OSSL_MAC_PARAM_CIPHER, const_cast<char*>(gmac ? "AES-128-GCM" : "AES-128-CBC"), 0),
+          OSSL_PARAM_construct_octet_string(which, nullptr, 16), OSSL_PARAM_construct_end()};
+      EXPECT_EQ(EVP_MAC_init(ctx.get(), nullptr, 0, p), 0) << name << " " << which;
+      EXPECT_NE(drain_errors().find("failed to set parameter"), std::string::npos);
+    }
   }
   // Output buffers shorter than the MAC.
   for (const char* name : {"GMAC", "CMAC"}) {

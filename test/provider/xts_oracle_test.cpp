@@ -187,10 +187,23 @@ TEST_P(XtsOracle, EqualKeyHalves) {
   ASSERT_EQ(one_shot(mine_.get(), false, key, iv, ct, &a), 1);
   ASSERT_EQ(one_shot(ref_.get(), false, key, iv, ct, &b), 1);
   EXPECT_EQ(a, b);
-  // A decrypting context with such a key cannot be turned to encrypting.
+  // A decrypting context with such a key cannot be turned to encrypting,
+  // and a refused key leaves nothing to encrypt with (even after a good
+  // key before it).
   CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
   ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), mine_.get(), key.data(), iv.data(), nullptr), 1);
   EXPECT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, nullptr, iv.data(), nullptr), 0);
+  drain_errors();
+  Bytes out(100);
+  int l = 0;
+  EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, ct.data(), 100), 0);
+  EXPECT_NE(drain_errors().find("no key set"), std::string::npos);
+  CipherCtxPtr fresh(EVP_CIPHER_CTX_new());
+  const Bytes good = random_key(rng);
+  ASSERT_EQ(EVP_EncryptInit_ex2(fresh.get(), mine_.get(), good.data(), iv.data(), nullptr), 1);
+  EXPECT_EQ(EVP_EncryptInit_ex2(fresh.get(), nullptr, key.data(), iv.data(), nullptr), 0);
+  drain_errors();
+  EXPECT_EQ(EVP_EncryptUpdate(fresh.get(), out.data(), &l, ct.data(), 100), 0);
   drain_errors();
 }
 
@@ -366,6 +379,12 @@ TEST_P(XtsOracle, StreamingMisuse) {
     OSSL_PARAM g[] = {OSSL_PARAM_construct_int(kStreaming, &on), OSSL_PARAM_construct_end()};
     ASSERT_EQ(EVP_CIPHER_CTX_get_params(ctx.get(), g), 1);
     EXPECT_EQ(on, 1);
+  }
+  {  // the first block's provisional output may not land on unread input
+    CipherCtxPtr ctx = streaming_ctx(mine_.get(), true, key, iv);
+    Bytes buf = msg;
+    EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), buf.data() + 4, &l, buf.data(), 20), 0);
+    EXPECT_NE(drain_errors().find("partially overlapping"), std::string::npos);
   }
   {  // output ahead of unread input in the same buffer
     CipherCtxPtr ctx = streaming_ctx(mine_.get(), true, key, iv);
