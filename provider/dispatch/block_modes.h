@@ -27,6 +27,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "cipher_dispatch.h"
 #include "cipher_params.h"
 #include "dispatch_util.h"
 #include "tls_cbc.h"
@@ -78,7 +79,8 @@ class BlockModeCipher {
   static constexpr CipherInfo kInfo = {static_cast<unsigned>(Mode), KeyBytes, kIvBytes,
                                        kStream ? 1u : kBlock,       false,    false};
 
-  static const OSSL_DISPATCH kDispatch[];
+  static constexpr const OSSL_DISPATCH* kDispatch = CipherDispatch<BlockModeCipher>::kTable;
+  friend struct CipherDispatch<BlockModeCipher>;
 
  private:
   static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8,
@@ -99,17 +101,9 @@ class BlockModeCipher {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept {
-    if (vctx == nullptr) return;
-    trace_free_context(self(vctx)->prov, kName.text, self(vctx)->bytes_in);
-    OPENSSL_clear_free(vctx, sizeof(Ctx));
-  }
+  static void freectx(void* vctx) noexcept { free_cipher_ctx<Ctx>(vctx, kName.text); }
 
-  static void* dupctx(void* vctx) noexcept {
-    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
-    return copy;
-  }
+  static void* dupctx(void* vctx) noexcept { return dup_cipher_ctx<Ctx>(vctx); }
 
   // ECB and CBC decryption run the inverse cipher; everything else the
   // forward cipher.
@@ -569,25 +563,6 @@ class BlockModeCipher {
     };
     return kList;
   }
-};
-
-template <class Traits, BlockMode Mode, std::size_t KeyBytes>
-const OSSL_DISPATCH BlockModeCipher<Traits, Mode, KeyBytes>::kDispatch[] = {
-    {OSSL_FUNC_CIPHER_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_CIPHER_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_CIPHER_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, as_dispatch(&einit)},
-    {OSSL_FUNC_CIPHER_DECRYPT_INIT, as_dispatch(&dinit)},
-    {OSSL_FUNC_CIPHER_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_CIPHER_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_CIPHER_CIPHER, as_dispatch(&cipher)},
-    {OSSL_FUNC_CIPHER_GET_PARAMS, as_dispatch(&get_params)},
-    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
-    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
-    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
-    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {0, nullptr},
 };
 
 }  // namespace armaccel::prov

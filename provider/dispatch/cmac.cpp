@@ -71,8 +71,7 @@ struct CmacCtx {
   AesRoundKeys rk;
   CmacState<16> s16;
   CmacState<8> s8;
-  EVP_CIPHER* fetched;
-  EVP_CIPHER_CTX* fetched_ctx;
+  FetchedCipher fetched;         // other ciphers: driven through EVP
   std::size_t native_key_bytes;  // AES on armaccel's kernels, else 0
   std::size_t block;             // 0 until a cipher is set
   bool key_set;
@@ -80,10 +79,7 @@ struct CmacCtx {
 };
 
 void drop_cipher(CmacCtx* c) {
-  EVP_CIPHER_CTX_free(c->fetched_ctx);
-  EVP_CIPHER_free(c->fetched);
-  c->fetched_ctx = nullptr;
-  c->fetched = nullptr;
+  fetched_free(&c->fetched);
   c->native_key_bytes = c->block = 0;
   c->key_set = c->finished = false;
   OPENSSL_cleanse(&c->rk, sizeof c->rk);
@@ -95,18 +91,18 @@ void drop_cipher(CmacCtx* c) {
 // an EVP step failed.
 template <class Op>
 bool with_chain(CmacCtx* c, Op op) {
-  if (c->fetched == nullptr) {
+  if (c->fetched.cipher == nullptr) {
     KernelChain chain{c->kernel, &c->rk};
     op(&c->s16, chain);
     return true;
   }
   bool ok;
   if (c->block == 16) {
-    EvpChain<16> chain{c->fetched_ctx};
+    EvpChain<16> chain{c->fetched.ctx};
     op(&c->s16, chain);
     ok = chain.ok;
   } else {
-    EvpChain<8> chain{c->fetched_ctx};
+    EvpChain<8> chain{c->fetched.ctx};
     op(&c->s8, chain);
     ok = chain.ok;
   }
@@ -131,23 +127,7 @@ void freectx(void* vctx) noexcept {
 }
 
 void* dupctx(void* vctx) noexcept {
-  const auto* src = static_cast<const CmacCtx*>(vctx);
-  auto* c = static_cast<CmacCtx*>(OPENSSL_malloc(sizeof(CmacCtx)));
-  if (c == nullptr) return nullptr;
-  std::memcpy(c, src, sizeof *c);
-  c->fetched = nullptr;
-  c->fetched_ctx = nullptr;
-  if (src->fetched != nullptr) {
-    c->fetched_ctx = EVP_CIPHER_CTX_new();
-    if (c->fetched_ctx == nullptr || !EVP_CIPHER_up_ref(src->fetched) ||
-        !EVP_CIPHER_CTX_copy(c->fetched_ctx, src->fetched_ctx)) {
-      EVP_CIPHER_CTX_free(c->fetched_ctx);
-      OPENSSL_clear_free(c, sizeof *c);
-      return nullptr;
-    }
-    c->fetched = src->fetched;
-  }
-  return c;
+  return dup_mac_ctx<CmacCtx>(vctx);
 }
 
 bool set_cipher(CmacCtx* c, const MacCipher& mc) {
@@ -159,16 +139,17 @@ bool set_cipher(CmacCtx* c, const MacCipher& mc) {
     return true;
   }
   const int block = EVP_CIPHER_get_block_size(mc.fetched);
-  c->fetched = mc.fetched;
-  c->fetched_ctx = EVP_CIPHER_CTX_new();
-  if ((block != 8 && block != 16) || c->fetched_ctx == nullptr ||
-      !EVP_EncryptInit_ex2(c->fetched_ctx, c->fetched, nullptr, nullptr, nullptr)) {
-    drop_cipher(c);
+  if (block != 8 && block != 16) {  // SP 800-38B defines no other sizes
+    EVP_CIPHER_free(mc.fetched);
+    raise_error(c->prov, kErrUnsupportedCipher);
+    return false;
+  }
+  if (!fetched_start(&c->fetched, mc.fetched)) {
     raise_error(c->prov, kErrUnsupportedCipher);
     return false;
   }
   c->block = static_cast<std::size_t>(block);
-  trace_fallback(c->prov, "CMAC", c->fetched);
+  trace_fallback(c->prov, "CMAC", c->fetched.cipher);
   return true;
 }
 
@@ -178,7 +159,7 @@ bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
     return false;
   }
   c->key_set = c->finished = false;
-  if (c->fetched == nullptr) {
+  if (c->fetched.cipher == nullptr) {
     if (keylen != c->native_key_bytes) {
       raise_error(c->prov, kErrInvalidKeyLength);
       return false;
@@ -189,12 +170,12 @@ bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
     }
   } else {
     if (keylen > INT_MAX ||
-        EVP_CIPHER_CTX_set_key_length(c->fetched_ctx, static_cast<int>(keylen)) <= 0) {
+        EVP_CIPHER_CTX_set_key_length(c->fetched.ctx, static_cast<int>(keylen)) <= 0) {
       raise_error(c->prov, kErrInvalidKeyLength);
       return false;
     }
-    if (!EVP_EncryptInit_ex2(c->fetched_ctx, nullptr, key, nullptr, nullptr) ||
-        !EVP_CIPHER_CTX_set_padding(c->fetched_ctx, 0)) {
+    if (!EVP_EncryptInit_ex2(c->fetched.ctx, nullptr, key, nullptr, nullptr) ||
+        !EVP_CIPHER_CTX_set_padding(c->fetched.ctx, 0)) {
       raise_error(c->prov, kErrKeySetupFailed);
       return false;
     }

@@ -30,6 +30,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "cipher_dispatch.h"
 #include "cipher_params.h"
 #include "dispatch_util.h"
 #include "gcm_driver.h"
@@ -78,7 +79,8 @@ class GcmCipher {
 
   static constexpr CipherInfo kInfo = {
       EVP_CIPH_GCM_MODE, KeyBytes, kGcmDefaultIvBytes, 1, true, true};
-  static const OSSL_DISPATCH kDispatch[];
+  static constexpr const OSSL_DISPATCH* kDispatch = CipherDispatch<GcmCipher>::kTable;
+  friend struct CipherDispatch<GcmCipher>;
 
  private:
   static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8, "GCM");
@@ -100,17 +102,9 @@ class GcmCipher {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept {
-    if (vctx == nullptr) return;
-    trace_free_context(self(vctx)->prov, kName.text, self(vctx)->bytes_in);
-    OPENSSL_clear_free(vctx, sizeof(Ctx));
-  }
+  static void freectx(void* vctx) noexcept { free_cipher_ctx<Ctx>(vctx, kName.text); }
 
-  static void* dupctx(void* vctx) noexcept {
-    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
-    return copy;
-  }
+  static void* dupctx(void* vctx) noexcept { return dup_cipher_ctx<Ctx>(vctx); }
 
   static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
                   std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
@@ -543,25 +537,6 @@ class GcmCipher {
     };
     return kList;
   }
-};
-
-template <class Traits, std::size_t KeyBytes>
-const OSSL_DISPATCH GcmCipher<Traits, KeyBytes>::kDispatch[] = {
-    {OSSL_FUNC_CIPHER_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_CIPHER_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_CIPHER_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, as_dispatch(&einit)},
-    {OSSL_FUNC_CIPHER_DECRYPT_INIT, as_dispatch(&dinit)},
-    {OSSL_FUNC_CIPHER_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_CIPHER_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_CIPHER_CIPHER, as_dispatch(&cipher)},
-    {OSSL_FUNC_CIPHER_GET_PARAMS, as_dispatch(&get_params)},
-    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
-    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
-    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
-    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {0, nullptr},
 };
 
 }  // namespace armaccel::prov

@@ -34,10 +34,9 @@ constexpr std::size_t kGmacBytes = 16;
 struct GmacCtx {
   const ProvCtx* prov;
   GcmLanes lanes;
-  GcmKey key;                   // native AES
-  GcmState state;               // native AES, message in progress
-  EVP_CIPHER* fetched;          // other ciphers: driven through EVP
-  EVP_CIPHER_CTX* fetched_ctx;  // ... with this context
+  GcmKey key;             // native AES
+  GcmState state;         // native AES, message in progress
+  FetchedCipher fetched;  // other ciphers: driven through EVP
   std::uint8_t iv[kGcmMaxIvBytes];
   std::size_t iv_len;
   std::size_t native_key_bytes;  // 0 when no native cipher is set
@@ -47,14 +46,11 @@ struct GmacCtx {
 };
 
 bool has_cipher(const GmacCtx* c) {
-  return c->native_key_bytes != 0 || c->fetched != nullptr;
+  return c->native_key_bytes != 0 || c->fetched.cipher != nullptr;
 }
 
 void drop_cipher(GmacCtx* c) {
-  EVP_CIPHER_CTX_free(c->fetched_ctx);
-  EVP_CIPHER_free(c->fetched);
-  c->fetched_ctx = nullptr;
-  c->fetched = nullptr;
+  fetched_free(&c->fetched);
   c->native_key_bytes = 0;
   c->key_set = c->started = false;
   OPENSSL_cleanse(&c->key, sizeof c->key);
@@ -77,23 +73,7 @@ void freectx(void* vctx) noexcept {
 }
 
 void* dupctx(void* vctx) noexcept {
-  const auto* src = static_cast<const GmacCtx*>(vctx);
-  auto* c = static_cast<GmacCtx*>(OPENSSL_malloc(sizeof(GmacCtx)));
-  if (c == nullptr) return nullptr;
-  std::memcpy(c, src, sizeof *c);
-  c->fetched = nullptr;
-  c->fetched_ctx = nullptr;
-  if (src->fetched != nullptr) {
-    c->fetched_ctx = EVP_CIPHER_CTX_new();
-    if (c->fetched_ctx == nullptr || !EVP_CIPHER_up_ref(src->fetched) ||
-        !EVP_CIPHER_CTX_copy(c->fetched_ctx, src->fetched_ctx)) {
-      EVP_CIPHER_CTX_free(c->fetched_ctx);
-      OPENSSL_clear_free(c, sizeof *c);
-      return nullptr;
-    }
-    c->fetched = src->fetched;
-  }
-  return c;
+  return dup_mac_ctx<GmacCtx>(vctx);
 }
 
 bool set_cipher(GmacCtx* c, const MacCipher& mc) {
@@ -103,15 +83,11 @@ bool set_cipher(GmacCtx* c, const MacCipher& mc) {
     trace_new_context(c->prov, "GMAC", c->lanes.ghash->lane);
     return true;
   }
-  c->fetched = mc.fetched;
-  c->fetched_ctx = EVP_CIPHER_CTX_new();
-  if (c->fetched_ctx == nullptr ||
-      !EVP_EncryptInit_ex2(c->fetched_ctx, c->fetched, nullptr, nullptr, nullptr)) {
-    drop_cipher(c);
+  if (!fetched_start(&c->fetched, mc.fetched)) {
     raise_error(c->prov, kErrUnsupportedCipher);
     return false;
   }
-  trace_fallback(c->prov, "GMAC", c->fetched);
+  trace_fallback(c->prov, "GMAC", c->fetched.cipher);
   return true;
 }
 
@@ -121,12 +97,12 @@ bool set_key(GmacCtx* c, const unsigned char* key, std::size_t keylen) {
     return false;
   }
   c->started = false;
-  if (c->fetched != nullptr) {
-    if (keylen != static_cast<std::size_t>(EVP_CIPHER_CTX_get_key_length(c->fetched_ctx))) {
+  if (c->fetched.cipher != nullptr) {
+    if (keylen != static_cast<std::size_t>(EVP_CIPHER_CTX_get_key_length(c->fetched.ctx))) {
       raise_error(c->prov, kErrInvalidKeyLength);
       return false;
     }
-    if (!EVP_EncryptInit_ex2(c->fetched_ctx, nullptr, key, nullptr, nullptr)) {
+    if (!EVP_EncryptInit_ex2(c->fetched.ctx, nullptr, key, nullptr, nullptr)) {
       raise_error(c->prov, kErrKeySetupFailed);
       return false;
     }
@@ -155,12 +131,12 @@ bool start(GmacCtx* c) {
     raise_error(c->prov, kErrIvNotSet);
     return false;
   }
-  if (c->fetched != nullptr) {
+  if (c->fetched.cipher != nullptr) {
     std::size_t ivlen = c->iv_len;
     const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, &ivlen),
                             OSSL_PARAM_construct_end()};
-    if (!EVP_CIPHER_CTX_set_params(c->fetched_ctx, p) ||
-        !EVP_EncryptInit_ex2(c->fetched_ctx, nullptr, nullptr, c->iv, nullptr)) {
+    if (!EVP_CIPHER_CTX_set_params(c->fetched.ctx, p) ||
+        !EVP_EncryptInit_ex2(c->fetched.ctx, nullptr, nullptr, c->iv, nullptr)) {
       raise_error(c->prov, kErrInvalidIvLength);
       return false;
     }
@@ -216,11 +192,11 @@ int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
   auto* c = static_cast<GmacCtx*>(vctx);
   if (!start(c)) return 0;
   if (len == 0) return 1;
-  if (c->fetched != nullptr) {
+  if (c->fetched.cipher != nullptr) {
     for (std::size_t done = 0; done < len;) {
       const std::size_t n = len - done < INT_MAX ? len - done : INT_MAX;
       int outl = 0;
-      if (!EVP_EncryptUpdate(c->fetched_ctx, nullptr, &outl, data + done, static_cast<int>(n))) {
+      if (!EVP_EncryptUpdate(c->fetched.ctx, nullptr, &outl, data + done, static_cast<int>(n))) {
         raise_error(c->prov, kErrCipherOperationFailed);
         return 0;
       }
@@ -244,10 +220,10 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize
   }
   if (!start(c)) return 0;
   c->started = false;  // the IV is spent either way
-  if (c->fetched != nullptr) {
+  if (c->fetched.cipher != nullptr) {
     int l = 0;
-    if (!EVP_EncryptFinal_ex(c->fetched_ctx, out, &l) ||
-        EVP_CIPHER_CTX_ctrl(c->fetched_ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kGmacBytes),
+    if (!EVP_EncryptFinal_ex(c->fetched.ctx, out, &l) ||
+        EVP_CIPHER_CTX_ctrl(c->fetched.ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kGmacBytes),
                             out) <= 0) {
       raise_error(c->prov, kErrCipherOperationFailed);
       return 0;

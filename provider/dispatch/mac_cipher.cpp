@@ -81,6 +81,34 @@ bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* prope
   return true;
 }
 
+bool fetched_start(FetchedCipher* f, EVP_CIPHER* cipher) {
+  f->cipher = cipher;
+  f->ctx = EVP_CIPHER_CTX_new();
+  if (f->ctx == nullptr || !EVP_EncryptInit_ex2(f->ctx, cipher, nullptr, nullptr, nullptr)) {
+    fetched_free(f);
+    return false;
+  }
+  return true;
+}
+
+void fetched_free(FetchedCipher* f) {
+  EVP_CIPHER_CTX_free(f->ctx);
+  EVP_CIPHER_free(f->cipher);
+  *f = FetchedCipher{};
+}
+
+bool fetched_copy(FetchedCipher* dst, const FetchedCipher& src) {
+  *dst = FetchedCipher{};
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
+  if (ctx == nullptr || !EVP_CIPHER_CTX_copy(ctx, src.ctx) || !EVP_CIPHER_up_ref(src.cipher)) {
+    EVP_CIPHER_CTX_free(ctx);
+    return false;
+  }
+  dst->cipher = src.cipher;
+  dst->ctx = ctx;
+  return true;
+}
+
 void trace_fallback(const ProvCtx* prov, const char* mac, const EVP_CIPHER* cipher) {
   if (!prov->trace) return;
   char lane[96];

@@ -11,9 +11,11 @@
 #pragma once
 
 #include <openssl/core.h>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include <cstddef>
+#include <cstring>
 
 #include "../prov_ctx.h"
 
@@ -35,6 +37,35 @@ bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* prope
 // "cipher" is absent.  Raises an error for a malformed parameter.
 bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,
                             MacCipher* out, bool* found);
+
+// A cipher from another provider with its encryption context (the MACs'
+// EVP path).  Plain data: a MAC context copies it with fetched_copy.
+struct FetchedCipher {
+  EVP_CIPHER* cipher = nullptr;
+  EVP_CIPHER_CTX* ctx = nullptr;
+};
+
+// Takes `cipher` (owned) and starts an encryption context for it; false,
+// with everything freed, on failure.
+bool fetched_start(FetchedCipher* f, EVP_CIPHER* cipher);
+void fetched_free(FetchedCipher* f);
+// A deep copy of src into the empty *dst; false (dst empty) on failure.
+bool fetched_copy(FetchedCipher* dst, const FetchedCipher& src);
+
+// dupctx for a MAC context that is plain data but for its FetchedCipher
+// member `fetched`.
+template <class Ctx>
+void* dup_mac_ctx(const void* vctx) {
+  const auto* src = static_cast<const Ctx*>(vctx);
+  auto* c = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
+  if (c == nullptr) return nullptr;
+  std::memcpy(static_cast<void*>(c), src, sizeof(Ctx));
+  if (src->fetched.cipher != nullptr && !fetched_copy(&c->fetched, src->fetched)) {
+    OPENSSL_clear_free(c, sizeof(Ctx));
+    return nullptr;
+  }
+  return c;
+}
 
 // With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a
 // MAC whose cipher runs outside armaccel.

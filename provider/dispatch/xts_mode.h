@@ -49,6 +49,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "cipher_dispatch.h"
 #include "cipher_params.h"
 #include "dispatch_util.h"
 #include "xts_driver.h"
@@ -85,7 +86,8 @@ class XtsCipher {
   static_assert(std::is_trivially_copyable_v<Ctx>);
 
   static constexpr CipherInfo kInfo = {EVP_CIPH_XTS_MODE, KeyBytes, 16, 1, false, true};
-  static const OSSL_DISPATCH kDispatch[];
+  static constexpr const OSSL_DISPATCH* kDispatch = CipherDispatch<XtsCipher>::kTable;
+  friend struct CipherDispatch<XtsCipher>;
 
  private:
   static constexpr AlgName kName = make_alg_name(Traits::kName, kHalf * 8, "XTS");
@@ -101,17 +103,9 @@ class XtsCipher {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept {
-    if (vctx == nullptr) return;
-    trace_free_context(self(vctx)->prov, kName.text, self(vctx)->bytes_in);
-    OPENSSL_clear_free(vctx, sizeof(Ctx));
-  }
+  static void freectx(void* vctx) noexcept { free_cipher_ctx<Ctx>(vctx, kName.text); }
 
-  static void* dupctx(void* vctx) noexcept {
-    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
-    return copy;
-  }
+  static void* dupctx(void* vctx) noexcept { return dup_cipher_ctx<Ctx>(vctx); }
 
   static bool expand(Ctx* c) {
     const bool ok = (c->enc ? c->kernel->set_encrypt_key : c->kernel->set_decrypt_key)(
@@ -382,25 +376,6 @@ class XtsCipher {
     };
     return kList;
   }
-};
-
-template <class Traits, std::size_t KeyBytes>
-const OSSL_DISPATCH XtsCipher<Traits, KeyBytes>::kDispatch[] = {
-    {OSSL_FUNC_CIPHER_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_CIPHER_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_CIPHER_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_CIPHER_ENCRYPT_INIT, as_dispatch(&einit)},
-    {OSSL_FUNC_CIPHER_DECRYPT_INIT, as_dispatch(&dinit)},
-    {OSSL_FUNC_CIPHER_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_CIPHER_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_CIPHER_CIPHER, as_dispatch(&cipher)},
-    {OSSL_FUNC_CIPHER_GET_PARAMS, as_dispatch(&get_params)},
-    {OSSL_FUNC_CIPHER_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
-    {OSSL_FUNC_CIPHER_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {OSSL_FUNC_CIPHER_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
-    {OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
-    {OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {0, nullptr},
 };
 
 }  // namespace armaccel::prov

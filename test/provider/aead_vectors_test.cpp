@@ -64,30 +64,29 @@ struct AeadOp {
   std::size_t taglen = 16;
 };
 
-std::string aead_encrypt(const AeadOp& op, Bytes* ct, Bytes* tag) {
+// Encrypts (out = ciphertext, *tag = a tag of op.taglen bytes) or decrypts
+// op.in (checked against op.tag).
+std::string aead_run(const AeadOp& op, bool enc, Bytes* out, Bytes* tag = nullptr) {
   CipherCase c;
   c.cipher = op.cipher;
   c.key = op.key;
   c.iv = op.iv;
   c.has_iv = true;
   if (!op.aad.empty()) c.aad.push_back(op.aad);
-  c.plaintext = op.in;
-  c.tag.assign(op.taglen, 0);
+  (enc ? c.plaintext : c.ciphertext) = op.in;
+  if (enc) {
+    c.tag.assign(op.taglen, 0);
+  } else {
+    c.tag = op.tag;
+  }
   CipherPtr cipher = armaccel_cipher(op.cipher);
-  return run_cipher_case(cipher.get(), c, true, Variant::kWhole, ct, tag);
+  return run_cipher_case(cipher.get(), c, enc, Variant::kWhole, out, tag);
 }
-
+std::string aead_encrypt(const AeadOp& op, Bytes* ct, Bytes* tag) {
+  return aead_run(op, true, ct, tag);
+}
 std::string aead_decrypt(const AeadOp& op, Bytes* pt) {
-  CipherCase c;
-  c.cipher = op.cipher;
-  c.key = op.key;
-  c.iv = op.iv;
-  c.has_iv = true;
-  if (!op.aad.empty()) c.aad.push_back(op.aad);
-  c.ciphertext = op.in;
-  c.tag = op.tag;
-  CipherPtr cipher = armaccel_cipher(op.cipher);
-  return run_cipher_case(cipher.get(), c, false, Variant::kWhole, pt, nullptr);
+  return aead_run(op, false, pt);
 }
 
 std::string aes_name(std::size_t key_bytes, const char* mode) {

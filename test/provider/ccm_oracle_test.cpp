@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+#include "oracle_fixture.h"
 #include "ossl_helpers.h"
 #include "test_support.h"
 
@@ -98,31 +99,10 @@ Message random_message(Rng& rng, std::size_t key_bytes) {
   return m;
 }
 
-std::set<std::string> param_names(const OSSL_PARAM* p) {
-  std::set<std::string> s;
-  for (; p != nullptr && p->key != nullptr; ++p) s.insert(p->key);
-  return s;
-}
-
-class CcmOracle : public ::testing::TestWithParam<const char*> {
- protected:
-  void SetUp() override {
-    mine_ = armaccel_cipher(GetParam());
-    ref_ = oracle_cipher(GetParam());
-    ASSERT_NE(mine_, nullptr);
-    key_bytes_ = static_cast<std::size_t>(EVP_CIPHER_get_key_length(mine_.get()));
-  }
-  CipherPtr mine_, ref_;
-  std::size_t key_bytes_ = 0;
-};
+class CcmOracle : public CipherPairTest {};
 
 TEST_P(CcmOracle, ParametersMatchDefaultProvider) {
-  EXPECT_EQ(EVP_CIPHER_get_mode(mine_.get()), EVP_CIPHER_get_mode(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_flags(mine_.get()), EVP_CIPHER_get_flags(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_iv_length(mine_.get()), EVP_CIPHER_get_iv_length(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_key_length(mine_.get()), EVP_CIPHER_get_key_length(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_block_size(mine_.get()), EVP_CIPHER_get_block_size(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_nid(mine_.get()), EVP_CIPHER_get_nid(ref_.get()));
+  expect_same_cipher_shape(mine_.get(), ref_.get());
   // The default provider lists GCM's IV-generation parameters for CCM too
   // but ignores them; armaccel lists what CCM uses.
   std::set<std::string> ref_set = param_names(EVP_CIPHER_settable_ctx_params(ref_.get()));

@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "oracle_fixture.h"
 #include "ossl_helpers.h"
 #include "test_support.h"
 
@@ -30,22 +31,7 @@ Bytes digest(EVP_MD* md, const Bytes& msg, const std::vector<std::size_t>& split
   return out;
 }
 
-std::set<std::string> param_names(const OSSL_PARAM* p) {
-  std::set<std::string> s;
-  for (; p != nullptr && p->key != nullptr; ++p) s.insert(p->key);
-  return s;
-}
-
-class DigestOracle : public ::testing::TestWithParam<const char*> {
- protected:
-  void SetUp() override {
-    mine_ = armaccel_md(GetParam());
-    ref_ = oracle_md(GetParam());
-    ASSERT_NE(mine_, nullptr);
-    ASSERT_NE(ref_, nullptr);
-  }
-  MdPtr mine_, ref_;
-};
+class DigestOracle : public MdPairTest {};
 
 TEST_P(DigestOracle, ParametersMatchDefaultProvider) {
   EXPECT_STREQ(OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(mine_.get())), "armaccel");

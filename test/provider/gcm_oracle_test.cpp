@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle_fixture.h"
 #include "ossl_helpers.h"
 #include "test_support.h"
 
@@ -108,31 +109,10 @@ Message random_message(Rng& rng, std::size_t key_bytes, std::size_t max_iv = 128
   return m;
 }
 
-std::set<std::string> param_names(const OSSL_PARAM* p) {
-  std::set<std::string> s;
-  for (; p != nullptr && p->key != nullptr; ++p) s.insert(p->key);
-  return s;
-}
-
-class GcmOracle : public ::testing::TestWithParam<const char*> {
- protected:
-  void SetUp() override {
-    mine_ = armaccel_cipher(GetParam());
-    ref_ = oracle_cipher(GetParam());
-    ASSERT_NE(mine_, nullptr);
-    key_bytes_ = static_cast<std::size_t>(EVP_CIPHER_get_key_length(mine_.get()));
-  }
-  CipherPtr mine_, ref_;
-  std::size_t key_bytes_ = 0;
-};
+class GcmOracle : public CipherPairTest {};
 
 TEST_P(GcmOracle, ParametersMatchDefaultProvider) {
-  EXPECT_EQ(EVP_CIPHER_get_mode(mine_.get()), EVP_CIPHER_get_mode(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_flags(mine_.get()), EVP_CIPHER_get_flags(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_iv_length(mine_.get()), EVP_CIPHER_get_iv_length(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_key_length(mine_.get()), EVP_CIPHER_get_key_length(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_block_size(mine_.get()), EVP_CIPHER_get_block_size(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_nid(mine_.get()), EVP_CIPHER_get_nid(ref_.get()));
+  expect_same_cipher_shape(mine_.get(), ref_.get());
   const auto mine_get = param_names(EVP_CIPHER_gettable_ctx_params(mine_.get()));
   for (const std::string& n : param_names(EVP_CIPHER_gettable_ctx_params(ref_.get())))
     EXPECT_TRUE(mine_get.count(n)) << "gettable " << n;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle_fixture.h"
 #include "ossl_helpers.h"
 #include "test_support.h"
 
@@ -84,36 +85,17 @@ std::vector<std::size_t> chunking(Rng& rng, std::size_t total, std::size_t lo, s
   return parts;
 }
 
-std::set<std::string> param_names(const OSSL_PARAM* p) {
-  std::set<std::string> s;
-  for (; p != nullptr && p->key != nullptr; ++p) s.insert(p->key);
-  return s;
-}
-
-class XtsOracle : public ::testing::TestWithParam<const char*> {
+class XtsOracle : public CipherPairTest {
  protected:
-  void SetUp() override {
-    mine_ = armaccel_cipher(GetParam());
-    ref_ = oracle_cipher(GetParam());
-    ASSERT_NE(mine_, nullptr);
-    key_bytes_ = static_cast<std::size_t>(EVP_CIPHER_get_key_length(mine_.get()));
-  }
   Bytes random_key(Rng& rng) const {
     Bytes k = rng.bytes(key_bytes_);
     k[0] = static_cast<std::uint8_t>(k[key_bytes_ / 2] ^ 1);  // halves differ
     return k;
   }
-  CipherPtr mine_, ref_;
-  std::size_t key_bytes_ = 0;
 };
 
 TEST_P(XtsOracle, ParametersMatchDefaultProvider) {
-  EXPECT_EQ(EVP_CIPHER_get_mode(mine_.get()), EVP_CIPHER_get_mode(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_flags(mine_.get()), EVP_CIPHER_get_flags(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_iv_length(mine_.get()), EVP_CIPHER_get_iv_length(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_key_length(mine_.get()), EVP_CIPHER_get_key_length(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_block_size(mine_.get()), EVP_CIPHER_get_block_size(ref_.get()));
-  EXPECT_EQ(EVP_CIPHER_get_nid(mine_.get()), EVP_CIPHER_get_nid(ref_.get()));
+  expect_same_cipher_shape(mine_.get(), ref_.get());
   // The default provider also lists the generic "tls-mac", which XTS never
   // has; armaccel adds its streaming switch.
   std::set<std::string> ref_get = param_names(EVP_CIPHER_gettable_ctx_params(ref_.get()));
