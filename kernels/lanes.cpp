@@ -18,6 +18,12 @@ extern const Sha256Kernel kSha256Ce;
 #if ARMACCEL_HAVE_SHA512_CE
 extern const Sha512Kernel kSha512Ce;
 #endif
+#if ARMACCEL_HAVE_KECCAK_SHA3
+extern const KeccakKernel kKeccakSha3;
+#endif
+#if ARMACCEL_HAVE_KECCAK_NEON
+extern const KeccakKernel kKeccakNeon;
+#endif
 
 namespace {
 
@@ -56,6 +62,16 @@ const Sha512Kernel* const kSha512Lanes[] = {
     &kSha512Portable,
 };
 
+const KeccakKernel* const kKeccakKernels[] = {
+#if ARMACCEL_HAVE_KECCAK_SHA3
+    &kKeccakSha3,
+#endif
+#if ARMACCEL_HAVE_KECCAK_NEON
+    &kKeccakNeon,
+#endif
+    &kKeccakPortable,
+};
+
 template <class Kernel, std::size_t N>
 const Kernel* first_usable(const Kernel* const (&lanes)[N], CpuFeatures effective) {
   for (const Kernel* k : lanes) {
@@ -91,6 +107,10 @@ LaneList<Sha512Kernel> sha512_lanes() {
   return {kSha512Lanes, sizeof kSha512Lanes / sizeof kSha512Lanes[0]};
 }
 
+LaneList<KeccakKernel> keccak_lanes() {
+  return {kKeccakKernels, sizeof kKeccakKernels / sizeof kKeccakKernels[0]};
+}
+
 KernelSet select_kernels(CpuFeatures effective) {
   KernelSet set;
   set.aes = first_usable(kAesLanes, effective);
@@ -98,6 +118,7 @@ KernelSet select_kernels(CpuFeatures effective) {
   set.gcm = usable_gcm(effective, set.aes, set.ghash);
   set.sha256 = first_usable(kSha256Lanes, effective);
   set.sha512 = first_usable(kSha512Lanes, effective);
+  set.keccak = first_usable(kKeccakKernels, effective);
   return set;
 }
 

@@ -11,6 +11,7 @@
 #include "cpu_features.h"
 #include "gcm.h"
 #include "ghash.h"
+#include "keccak.h"
 #include "sha2.h"
 
 namespace armaccel {
@@ -21,6 +22,7 @@ struct KernelSet {
   const GcmKernel* gcm;  // nullptr: GCM composes aes->ctr32_encrypt and ghash->update
   const Sha256Kernel* sha256;
   const Sha512Kernel* sha512;
+  const KeccakKernel* keccak;
 };
 
 template <class Kernel>
@@ -35,6 +37,7 @@ LaneList<GhashKernel> ghash_lanes();
 LaneList<GcmKernel> gcm_lanes();
 LaneList<Sha256Kernel> sha256_lanes();
 LaneList<Sha512Kernel> sha512_lanes();
+LaneList<KeccakKernel> keccak_lanes();
 
 KernelSet select_kernels(CpuFeatures effective);
 

@@ -41,6 +41,18 @@ const OSSL_ALGORITHM kDigests[] = {
      kSha512_224Functions, nullptr},
     {"SHA2-512/256:SHA-512/256:SHA512-256:2.16.840.1.101.3.4.2.6", kProperties,
      kSha512_256Functions, nullptr},
+    {"SHA3-224:2.16.840.1.101.3.4.2.7", kProperties, kSha3_224Functions, nullptr},
+    {"SHA3-256:2.16.840.1.101.3.4.2.8", kProperties, kSha3_256Functions, nullptr},
+    {"SHA3-384:2.16.840.1.101.3.4.2.9", kProperties, kSha3_384Functions, nullptr},
+    {"SHA3-512:2.16.840.1.101.3.4.2.10", kProperties, kSha3_512Functions, nullptr},
+    {"SHAKE-128:SHAKE128:2.16.840.1.101.3.4.2.11", kProperties, kShake128Functions, nullptr},
+    {"SHAKE-256:SHAKE256:2.16.840.1.101.3.4.2.12", kProperties, kShake256Functions, nullptr},
+    {"KECCAK-224", kProperties, kKeccak224Functions, nullptr},
+    {"KECCAK-256", kProperties, kKeccak256Functions, nullptr},
+    {"KECCAK-384", kProperties, kKeccak384Functions, nullptr},
+    {"KECCAK-512", kProperties, kKeccak512Functions, nullptr},
+    {"KECCAK-KMAC-128:KECCAK-KMAC128", kProperties, kKeccakKmac128Functions, nullptr},
+    {"KECCAK-KMAC-256:KECCAK-KMAC256", kProperties, kKeccakKmac256Functions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

@@ -48,6 +48,7 @@ const Field kFields[] = {
     {"lane-gcm", "lane gcm"},
     {"lane-sha256", "lane sha256"},
     {"lane-sha512", "lane sha512"},
+    {"lane-keccak", "lane keccak"},
     {"lanes-built", "lanes built"},
     {"override-warnings", "warnings"},
 };

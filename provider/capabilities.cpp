@@ -58,6 +58,7 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable) {
   append_lanes(gcm_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sha256_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sha512_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(keccak_lanes(), caps.lanes_built, sizeof caps.lanes_built);
 }
 
 }  // namespace armaccel::prov

@@ -32,6 +32,7 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamLaneGcm, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneSha256, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneSha512, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamLaneKeccak, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLanesBuilt, nullptr, 0),
     OSSL_PARAM_END,
 };
@@ -85,6 +86,7 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
                    ctx->kernels.gcm != nullptr ? ctx->kernels.gcm->lane : "none") &&
             set_if(params, kParamLaneSha256, ctx->kernels.sha256->lane) &&
             set_if(params, kParamLaneSha512, ctx->kernels.sha512->lane) &&
+            set_if(params, kParamLaneKeccak, ctx->kernels.keccak->lane) &&
             set_if(params, kParamLanesBuilt, caps.lanes_built);
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
   ok = ok && (p == nullptr || OSSL_PARAM_set_int(p, 1));

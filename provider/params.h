@@ -19,6 +19,7 @@ inline constexpr char kParamLaneGhash[] = "lane-ghash";
 inline constexpr char kParamLaneGcm[] = "lane-gcm";  // fused lane, or "none" (composed)
 inline constexpr char kParamLaneSha256[] = "lane-sha256";
 inline constexpr char kParamLaneSha512[] = "lane-sha512";
+inline constexpr char kParamLaneKeccak[] = "lane-keccak";
 inline constexpr char kParamLanesBuilt[] = "lanes-built";
 
 const OSSL_PARAM* provider_gettable_params(void* provctx) noexcept;

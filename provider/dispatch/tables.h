@@ -43,4 +43,18 @@ extern const OSSL_DISPATCH* const kSha512Functions;
 extern const OSSL_DISPATCH* const kSha512_224Functions;
 extern const OSSL_DISPATCH* const kSha512_256Functions;
 
+// SHA-3, SHAKE, Keccak and the KMAC sponge (sha3_digests.cpp).
+extern const OSSL_DISPATCH* const kSha3_224Functions;
+extern const OSSL_DISPATCH* const kSha3_256Functions;
+extern const OSSL_DISPATCH* const kSha3_384Functions;
+extern const OSSL_DISPATCH* const kSha3_512Functions;
+extern const OSSL_DISPATCH* const kShake128Functions;
+extern const OSSL_DISPATCH* const kShake256Functions;
+extern const OSSL_DISPATCH* const kKeccak224Functions;
+extern const OSSL_DISPATCH* const kKeccak256Functions;
+extern const OSSL_DISPATCH* const kKeccak384Functions;
+extern const OSSL_DISPATCH* const kKeccak512Functions;
+extern const OSSL_DISPATCH* const kKeccakKmac128Functions;
+extern const OSSL_DISPATCH* const kKeccakKmac256Functions;
+
 }  // namespace armaccel::prov

@@ -101,7 +101,9 @@ TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
   EXPECT_EQ(aes_lanes().lanes[aes_lanes().count - 1], &kAesPortable);
   EXPECT_EQ(sha256_lanes().lanes[sha256_lanes().count - 1], &kSha256Portable);
   EXPECT_EQ(sha512_lanes().lanes[sha512_lanes().count - 1], &kSha512Portable);
+  EXPECT_EQ(keccak_lanes().lanes[keccak_lanes().count - 1], &kKeccakPortable);
   EXPECT_EQ(kAesPortable.required, 0u);
+  EXPECT_EQ(kKeccakPortable.required, 0u);
 }
 
 TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
@@ -115,6 +117,7 @@ TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
   EXPECT_EQ(expect.at("sha512"), set.sha512->lane);
   EXPECT_EQ(expect.at("ghash"), set.ghash->lane);
   EXPECT_EQ(expect.at("gcm"), set.gcm != nullptr ? set.gcm->lane : "none");
+  EXPECT_EQ(expect.at("keccak"), set.keccak->lane);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// SHA-2 through EVP with armaccel against the default provider: random
+// SHA-2, SHA-3, SHAKE and the KMAC sponge through EVP with armaccel against
+// the default provider: random
 // messages in random update splits, EVP_MD_CTX_copy_ex mid-stream (TLS
 // transcripts depend on it), parameters and flags, and EVP_Digest.
 #include <gtest/gtest.h>
@@ -13,8 +14,10 @@
 namespace armaccel::test {
 namespace {
 
-const char* const kDigests[] = {"SHA2-224", "SHA2-256",     "SHA2-384",
-                                "SHA2-512", "SHA2-512/224", "SHA2-512/256"};
+const char* const kDigests[] = {"SHA2-224",        "SHA2-256",       "SHA2-384",  "SHA2-512",
+                                "SHA2-512/224",    "SHA2-512/256",   "SHA3-224",  "SHA3-256",
+                                "SHA3-384",        "SHA3-512",       "SHAKE-128", "SHAKE-256",
+                                "KECCAK-KMAC-128", "KECCAK-KMAC-256"};
 
 Bytes digest(EVP_MD* md, const Bytes& msg, const std::vector<std::size_t>& splits) {
   MdCtxPtr ctx(EVP_MD_CTX_new());
@@ -41,6 +44,8 @@ TEST_P(DigestOracle, ParametersMatchDefaultProvider) {
   EXPECT_EQ(EVP_MD_get_type(mine_.get()), EVP_MD_get_type(ref_.get()));
   EXPECT_EQ(param_names(EVP_MD_gettable_params(mine_.get())),
             param_names(EVP_MD_gettable_params(ref_.get())));
+  EXPECT_EQ(param_names(EVP_MD_settable_ctx_params(mine_.get())),
+            param_names(EVP_MD_settable_ctx_params(ref_.get())));
 }
 
 TEST_P(DigestOracle, RandomMessagesAndSplits) {
@@ -89,12 +94,13 @@ TEST_P(DigestOracle, OneShotAndReinit) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Sha2, DigestOracle, ::testing::ValuesIn(kDigests), [](const auto& info) {
-  std::string s = info.param;
-  for (char& c : s)
-    if (c == '-' || c == '/') c = '_';
-  return s;
-});
+INSTANTIATE_TEST_SUITE_P(Digests, DigestOracle, ::testing::ValuesIn(kDigests),
+                         [](const auto& info) {
+                           std::string s = info.param;
+                           for (char& c : s)
+                             if (c == '-' || c == '/') c = '_';
+                           return s;
+                         });
 
 }  // namespace
 }  // namespace armaccel::test

@@ -39,6 +39,7 @@ TEST(ProviderLoad, ReportsTheExpectedLanesForThisCpu) {
   EXPECT_EQ(provider_param(prov, "lane-sha512"), expect.at("sha512"));
   EXPECT_EQ(provider_param(prov, "lane-ghash"), expect.at("ghash"));
   EXPECT_EQ(provider_param(prov, "lane-gcm"), expect.at("gcm"));
+  EXPECT_EQ(provider_param(prov, "lane-keccak"), expect.at("keccak"));
   const std::string built = provider_param(prov, "lanes-built");
   for (const auto& [primitive, lane] : expect) {
     if (lane == "none") continue;

@@ -1,0 +1,93 @@
+// Keccak-f[1600] pieces shared by the AArch64 lane files (keccak_sha3.cpp,
+// keccak_neon.cpp): the rho offsets and pi mapping (FIPS 202 §3.2.2-3.2.3),
+// and loads and stores of a state whose 25 lanes sit in 25 vector
+// registers (one state in the low halves, or two states side by side).
+// Anonymous namespace: each including file has its own copy, so nothing
+// built with extension flags is shared (architecture.md).
+//
+// The state is indexed only by compile-time constants (fold expressions
+// over integer sequences) so the compiler keeps it in registers.  Clang's
+// arm_neon.h defines many intrinsics as macros, which cannot take a pack
+// expansion, so the folds call the small functions below.
+#pragma once
+
+#include <arm_neon.h>
+
+#include <cstdint>
+#include <utility>
+
+#include "../keccak.h"
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define ARMACCEL_ALWAYS_INLINE __forceinline
+#else
+#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
+#endif
+
+namespace armaccel {
+namespace {
+
+// rho offsets r[x][y] (§3.2.2, Table 2) by lane index x + 5y.
+constexpr unsigned kRho[25] = {
+    0,  1,  62, 28, 27,  // y = 0
+    36, 44, 6,  55, 20,  // y = 1
+    3,  10, 43, 25, 39,  // y = 2
+    41, 45, 15, 21, 8,   // y = 3
+    18, 2,  61, 56, 14,  // y = 4
+};
+
+// pi (§3.2.3): the lane at x + 5y moves to y + 5((2x + 3y) mod 5).
+constexpr int pi_target(int i) {
+  return i / 5 + 5 * ((2 * (i % 5) + 3 * (i / 5)) % 5);
+}
+
+constexpr auto kAllLanes = std::make_integer_sequence<int, 25>{};
+
+ARMACCEL_ALWAYS_INLINE uint64x2_t load_dup(const std::uint64_t* p) {
+  return vld1q_dup_u64(p);  // LD1R: one instruction a lane
+}
+ARMACCEL_ALWAYS_INLINE void store_low(std::uint64_t* p, uint64x2_t v) {
+  vst1_u64(p, vget_low_u64(v));
+}
+ARMACCEL_ALWAYS_INLINE uint64x2_t pair(std::uint64_t lo, std::uint64_t hi) {
+  return vcombine_u64(vcreate_u64(lo), vcreate_u64(hi));
+}
+ARMACCEL_ALWAYS_INLINE std::uint64_t low(uint64x2_t v) {
+  return vgetq_lane_u64(v, 0);
+}
+ARMACCEL_ALWAYS_INLINE std::uint64_t high(uint64x2_t v) {
+  return vgetq_lane_u64(v, 1);
+}
+// A little-endian message word into the low half (AArch64 Linux, macOS and
+// Windows are little-endian).
+ARMACCEL_ALWAYS_INLINE uint64x2_t load_word(const std::uint8_t* p) {
+  return vcombine_u64(vld1_u64(reinterpret_cast<const std::uint64_t*>(p)), vcreate_u64(0));
+}
+ARMACCEL_ALWAYS_INLINE uint64x2_t round_constant(int r) {
+  return vld1q_dup_u64(kKeccakRoundConstants + r);
+}
+
+// One state in the low halves, or two states (a low, b high).
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void load_one(uint64x2_t s[25], const std::uint64_t a[25],
+                                     std::integer_sequence<int, I...>) {
+  ((s[I] = load_dup(a + I)), ...);
+}
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void store_one(std::uint64_t a[25], const uint64x2_t s[25],
+                                      std::integer_sequence<int, I...>) {
+  (store_low(a + I, s[I]), ...);
+}
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void load_two(uint64x2_t s[25], const std::uint64_t a[25],
+                                     const std::uint64_t b[25], std::integer_sequence<int, I...>) {
+  ((s[I] = pair(a[I], b[I])), ...);
+}
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void store_two(std::uint64_t a[25], std::uint64_t b[25],
+                                      const uint64x2_t s[25], std::integer_sequence<int, I...>) {
+  ((a[I] = low(s[I]), b[I] = high(s[I])), ...);
+}
+
+}  // namespace
+}  // namespace armaccel

@@ -1,0 +1,50 @@
+// Keccak-f[1600] kernels (FIPS 202 §3), one table per lane.
+//
+// A state is 25 64-bit lanes A[x + 5y] (x, y = 0..4); lane w holds state
+// bits 64w..64w+63, i.e. state bytes 8w..8w+7 read little-endian (§3.1.2,
+// Appendix B.1), so absorbing and squeezing are little-endian word XORs and
+// stores.  Kernels permute whole states and absorb whole blocks; padding,
+// buffering and squeezing live in the sponge driver (sha3_driver.h).
+// Constant time: no branch or memory index depends on the state.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "cpu_features.h"
+
+namespace armaccel {
+
+inline constexpr std::size_t kKeccakLanes = 25;
+inline constexpr std::size_t kKeccakStateBytes = 200;
+
+struct KeccakKernel {
+  const char* lane;      // "keccak-sha3", "keccak-neon", "keccak-portable"
+  CpuFeatures required;  // features the lane's instructions need
+
+  // Keccak-p[1600, 24] = Keccak-f[1600] (§3.3, §3.4) on one state, in place.
+  void (*permute)(std::uint64_t a[kKeccakLanes]);
+
+  // The sponge's absorbing loop (§4, Algorithm 8 step 6) for `blocks`
+  // consecutive blocks of `rate` bytes of `data` (no alignment required):
+  // XOR each block into the first rate/8 lanes, then permute.  rate is a
+  // multiple of 8, at most 192 (every FIPS 202 and KMAC rate).
+  void (*absorb)(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks,
+                 std::size_t rate);
+
+  // Keccak-f[1600] on two independent states at once (ML-KEM's matrix
+  // sampling runs two SHAKE128 streams side by side).
+  void (*permute_x2)(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]);
+};
+
+// The round constants RC[0..23] (§3.2.5, rc(t) expanded).
+extern const std::uint64_t kKeccakRoundConstants[24];
+
+// The portable lane: plain 64-bit C++, the oracle for the others.  Its
+// functions are named so the NEON lane can reuse the one-state ones.
+extern const KeccakKernel kKeccakPortable;
+void keccak_permute_portable(std::uint64_t a[kKeccakLanes]);
+void keccak_absorb_portable(std::uint64_t a[kKeccakLanes], const std::uint8_t* data,
+                            std::size_t blocks, std::size_t rate);
+
+}  // namespace armaccel

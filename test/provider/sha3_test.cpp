@@ -1,0 +1,201 @@
+// SHA-3, SHAKE, Keccak and the KMAC sponge through EVP with armaccel:
+// NIST SHA3VS (ShortMsg, LongMsg, Monte for SHA-3; ShortMsg, LongMsg,
+// VariableOut for SHAKE), XOF lengths (0, one byte, many blocks, set by
+// EVP_DigestFinalXOF or by "xoflen") against the default provider, OpenSSL's
+// KMAC (the default provider's) running on armaccel's KECCAK-KMAC digests
+// against KMAC on the default provider alone, and misuse.
+#include <gtest/gtest.h>
+#include <openssl/core_names.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "ossl_helpers.h"
+#include "test_support.h"
+#include "vector_files.h"
+
+namespace armaccel::test {
+namespace {
+
+bool emulated() {
+  return std::getenv("QEMU_CPU") != nullptr;
+}
+
+Bytes xof(EVP_MD* md, const Bytes& msg, std::size_t len) {
+  MdCtxPtr ctx(EVP_MD_CTX_new());
+  Bytes out(len + 1);
+  EXPECT_EQ(EVP_DigestInit_ex2(ctx.get(), md, nullptr), 1);
+  EXPECT_EQ(EVP_DigestUpdate(ctx.get(), msg.data(), msg.size()), 1);
+  EXPECT_EQ(EVP_DigestFinalXOF(ctx.get(), out.data(), len), 1);
+  out.resize(len);
+  return out;
+}
+
+TEST(NistSha3vs, Sha3ShortLongAndMonte) {
+  const char* const names[] = {"224", "256", "384", "512"};
+  const std::string dir = vectors_dir() + "/nist/sha3/";
+  for (const char* bits : names) {
+    MdPtr md = armaccel_md(std::string("SHA3-") + bits);
+    ASSERT_NE(md, nullptr);
+    int checked = 0;
+    for (const char* kind : {"ShortMsg.rsp", "LongMsg.rsp", "LongMsg.rsp.gz"}) {
+      const std::string path = dir + "SHA3_" + bits + kind;
+      if (!std::ifstream(path)) continue;
+      int index = 0;
+      for (const RspRecord& r : parse_rsp_file(path)) {
+        const std::size_t len = std::stoul(r.get("LEN"));
+        if (len % 8 != 0 || (emulated() && index++ % 4 != 0)) continue;
+        Bytes msg = from_hex(r.get("MSG"));
+        msg.resize(len / 8);
+        unsigned char d[64];
+        unsigned int dl = 0;
+        ASSERT_EQ(EVP_Digest(msg.data(), msg.size(), d, &dl, md.get(), nullptr), 1);
+        EXPECT_EQ(to_hex(d, dl), r.get("MD")) << path << ":" << r.line;
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, emulated() ? 30 : 140) << bits;
+    // SHA3VS Monte Carlo: MD_i = H(MD_{i-1}), 1000 per checkpoint.
+    const auto monte = parse_rsp_file(dir + "SHA3_" + bits + "Monte.rsp");
+    Bytes md_i = from_hex(monte.at(0).get("SEED"));
+    int rounds = 0;
+    for (const RspRecord& r : monte) {
+      if (!r.has("MD")) continue;
+      if (++rounds > (emulated() ? 5 : 100)) break;
+      for (int i = 0; i < 1000; ++i) {
+        unsigned char d[64];
+        unsigned int dl = 0;
+        ASSERT_EQ(EVP_Digest(md_i.data(), md_i.size(), d, &dl, md.get(), nullptr), 1);
+        md_i.assign(d, d + dl);
+      }
+      EXPECT_EQ(to_hex(md_i), r.get("MD")) << "SHA3-" << bits << " Monte " << r.get("COUNT");
+    }
+  }
+}
+
+TEST(NistSha3vs, ShakeShortLongAndVariableOut) {
+  const std::string dir = vectors_dir() + "/nist/shake/";
+  for (const char* bits : {"128", "256"}) {
+    MdPtr md = armaccel_md(std::string("SHAKE") + bits);
+    ASSERT_NE(md, nullptr);
+    int checked = 0;
+    for (const char* kind : {"ShortMsg.rsp", "LongMsg.rsp.gz", "VariableOut.rsp"}) {
+      int index = 0;
+      for (const RspRecord& r : parse_rsp_file(dir + "SHAKE" + bits + kind)) {
+        if (!r.has("MSG") || !r.has("OUTPUT")) continue;
+        if (r.has("LEN") && std::stoul(r.get("LEN")) % 8 != 0) continue;
+        if (emulated() && index++ % 4 != 0) continue;
+        Bytes msg = from_hex(r.get("MSG"));
+        if (r.has("LEN")) msg.resize(std::stoul(r.get("LEN")) / 8);
+        const Bytes expect = from_hex(r.get("OUTPUT"));
+        EXPECT_EQ(to_hex(xof(md.get(), msg, expect.size())), to_hex(expect))
+            << "SHAKE" << bits << kind << ":" << r.line;
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, emulated() ? 100 : 400) << bits;
+  }
+}
+
+class XofOracle : public ::testing::TestWithParam<const char*> {};
+
+// Any output length, by EVP_DigestFinalXOF or by "xoflen" then
+// EVP_DigestFinal_ex, equals the default provider's.
+TEST_P(XofOracle, LengthsAndParameters) {
+  MdPtr mine = armaccel_md(GetParam()), ref = oracle_md(GetParam());
+  ASSERT_NE(mine, nullptr);
+  Rng rng(30);
+  for (std::size_t len : {0u, 1u, 31u, 32u, 33u, 167u, 168u, 169u, 1000u, 10000u}) {
+    const Bytes msg = rng.bytes(rng.below(400));
+    EXPECT_EQ(xof(mine.get(), msg, len), xof(ref.get(), msg, len)) << GetParam() << " " << len;
+    MdCtxPtr ctx(EVP_MD_CTX_new());
+    std::size_t xoflen = len;
+    const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_XOFLEN, &xoflen),
+                            OSSL_PARAM_construct_end()};
+    ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), mine.get(), p), 1);
+    ASSERT_EQ(EVP_DigestUpdate(ctx.get(), msg.data(), msg.size()), 1);
+    Bytes out(len + 1);
+    unsigned int got = 0;
+    if (len <= EVP_MAX_MD_SIZE) {
+      ASSERT_EQ(EVP_DigestFinal_ex(ctx.get(), out.data(), &got), 1);
+      out.resize(got);
+      EXPECT_EQ(out, xof(ref.get(), msg, len));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Sha3, XofOracle,
+                         ::testing::Values("SHAKE-128", "SHAKE-256", "KECCAK-KMAC-128",
+                                           "KECCAK-KMAC-256"),
+                         [](const auto& info) {
+                           std::string s = info.param;
+                           for (char& c : s)
+                             if (c == '-') c = '_';
+                           return s;
+                         });
+
+// OpenSSL's KMAC (a default-provider MAC) fetches KECCAK-KMAC-* from its
+// library context: with armaccel preferred it runs on armaccel's sponge and
+// must still give KMAC's values.
+TEST(Kmac, DefaultProviderKmacOnArmaccelSponge) {
+  OSSL_LIB_CTX* ctx = OSSL_LIB_CTX_new();
+  ASSERT_NE(ctx, nullptr);
+  ASSERT_EQ(OSSL_PROVIDER_set_default_search_path(ctx, module_dir().c_str()), 1);
+  OSSL_PROVIDER* arm = OSSL_PROVIDER_load(ctx, "armaccel");
+  OSSL_PROVIDER* def = OSSL_PROVIDER_load(ctx, "default");
+  ASSERT_NE(arm, nullptr);
+  ASSERT_NE(def, nullptr);
+  ASSERT_EQ(EVP_set_default_properties(ctx, "?provider=armaccel"), 1);
+  ASSERT_NE(ctx, nullptr);
+  Rng rng(31);
+  for (const char* name : {"KMAC-128", "KMAC-256"}) {
+    const Bytes key = rng.bytes(32), msg = rng.bytes(700);
+    Bytes outs[2];
+    OSSL_LIB_CTX* libs[2] = {ctx, oracle_libctx()};
+    for (int w = 0; w < 2; ++w) {
+      EVP_MAC* mac = EVP_MAC_fetch(libs[w], name, nullptr);
+      ASSERT_NE(mac, nullptr);
+      EVP_MAC_CTX* m = EVP_MAC_CTX_new(mac);
+      char custom[] = "armaccel";
+      OSSL_PARAM p[] = {OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_CUSTOM, custom, 8),
+                        OSSL_PARAM_construct_end()};
+      outs[w].resize(64);
+      std::size_t outl = 0;
+      ASSERT_EQ(EVP_MAC_init(m, key.data(), key.size(), p), 1);
+      ASSERT_EQ(EVP_MAC_update(m, msg.data(), msg.size()), 1);
+      ASSERT_EQ(EVP_MAC_final(m, outs[w].data(), &outl, outs[w].size()), 1);
+      outs[w].resize(outl);
+      EVP_MAC_CTX_free(m);
+      EVP_MAC_free(mac);
+    }
+    EXPECT_EQ(outs[0], outs[1]) << name;
+  }
+  // And the sponge it used was armaccel's.
+  EVP_MD* md = EVP_MD_fetch(ctx, "KECCAK-KMAC-128", nullptr);
+  ASSERT_NE(md, nullptr);
+  EXPECT_STREQ(OSSL_PROVIDER_get0_name(EVP_MD_get0_provider(md)), "armaccel");
+  EVP_MD_free(md);
+  OSSL_PROVIDER_unload(def);
+  OSSL_PROVIDER_unload(arm);
+  OSSL_LIB_CTX_free(ctx);
+}
+
+TEST(Sha3Misuse, FinalBufferTooSmallAndUpdateAfterFinal) {
+  MdPtr md = armaccel_md("SHA3-256");
+  MdCtxPtr ctx(EVP_MD_CTX_new());
+  ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), md.get(), nullptr), 1);
+  unsigned char d[64];
+  unsigned int l = 0;
+  ASSERT_EQ(EVP_DigestFinal_ex(ctx.get(), d, &l), 1);
+  EXPECT_EQ(EVP_DigestUpdate(ctx.get(), d, 1), 0);
+  EXPECT_NE(drain_errors().find("update called after final"), std::string::npos);
+  // SHA3-256 is not an XOF: EVP refuses FinalXOF (no provider call).
+  ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), md.get(), nullptr), 1);
+  EXPECT_EQ(EVP_DigestFinalXOF(ctx.get(), d, 16), 0);
+  drain_errors();
+}
+
+}  // namespace
+}  // namespace armaccel::test
