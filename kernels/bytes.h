@@ -72,6 +72,12 @@ inline std::uint64_t load_be64(const std::uint8_t* p) {
   return to_big(v);
 }
 
+inline std::uint32_t load_le32(const std::uint8_t* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return to_little(v);
+}
+
 inline std::uint64_t load_le64(const std::uint8_t* p) {
   std::uint64_t v;
   std::memcpy(&v, p, 8);
@@ -86,6 +92,11 @@ inline void store_be32(std::uint8_t* p, std::uint32_t v) {
 inline void store_be64(std::uint8_t* p, std::uint64_t v) {
   v = to_big(v);
   std::memcpy(p, &v, 8);
+}
+
+inline void store_le32(std::uint8_t* p, std::uint32_t v) {
+  v = to_little(v);
+  std::memcpy(p, &v, 4);
 }
 
 inline void store_le64(std::uint8_t* p, std::uint64_t v) {

@@ -24,6 +24,12 @@ extern const KeccakKernel kKeccakSha3;
 #if ARMACCEL_HAVE_KECCAK_NEON
 extern const KeccakKernel kKeccakNeon;
 #endif
+#if ARMACCEL_HAVE_CHACHA20_NEON
+extern const ChachaKernel kChachaNeon;
+#endif
+#if ARMACCEL_HAVE_POLY1305_NEON
+extern const Poly1305Kernel kPoly1305Neon;
+#endif
 
 namespace {
 
@@ -72,6 +78,20 @@ const KeccakKernel* const kKeccakKernels[] = {
     &kKeccakPortable,
 };
 
+const ChachaKernel* const kChachaKernels[] = {
+#if ARMACCEL_HAVE_CHACHA20_NEON
+    &kChachaNeon,
+#endif
+    &kChachaPortable,
+};
+
+const Poly1305Kernel* const kPoly1305Kernels[] = {
+#if ARMACCEL_HAVE_POLY1305_NEON
+    &kPoly1305Neon,
+#endif
+    &kPoly1305Portable,
+};
+
 template <class Kernel, std::size_t N>
 const Kernel* first_usable(const Kernel* const (&lanes)[N], CpuFeatures effective) {
   for (const Kernel* k : lanes) {
@@ -111,6 +131,14 @@ LaneList<KeccakKernel> keccak_lanes() {
   return {kKeccakKernels, sizeof kKeccakKernels / sizeof kKeccakKernels[0]};
 }
 
+LaneList<ChachaKernel> chacha20_lanes() {
+  return {kChachaKernels, sizeof kChachaKernels / sizeof kChachaKernels[0]};
+}
+
+LaneList<Poly1305Kernel> poly1305_lanes() {
+  return {kPoly1305Kernels, sizeof kPoly1305Kernels / sizeof kPoly1305Kernels[0]};
+}
+
 KernelSet select_kernels(CpuFeatures effective) {
   KernelSet set;
   set.aes = first_usable(kAesLanes, effective);
@@ -119,6 +147,8 @@ KernelSet select_kernels(CpuFeatures effective) {
   set.sha256 = first_usable(kSha256Lanes, effective);
   set.sha512 = first_usable(kSha512Lanes, effective);
   set.keccak = first_usable(kKeccakKernels, effective);
+  set.chacha20 = first_usable(kChachaKernels, effective);
+  set.poly1305 = first_usable(kPoly1305Kernels, effective);
   return set;
 }
 

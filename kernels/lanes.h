@@ -8,10 +8,12 @@
 #include <cstddef>
 
 #include "aes.h"
+#include "chacha20.h"
 #include "cpu_features.h"
 #include "gcm.h"
 #include "ghash.h"
 #include "keccak.h"
+#include "poly1305.h"
 #include "sha2.h"
 
 namespace armaccel {
@@ -23,6 +25,8 @@ struct KernelSet {
   const Sha256Kernel* sha256;
   const Sha512Kernel* sha512;
   const KeccakKernel* keccak;
+  const ChachaKernel* chacha20;
+  const Poly1305Kernel* poly1305;
 };
 
 template <class Kernel>
@@ -38,6 +42,8 @@ LaneList<GcmKernel> gcm_lanes();
 LaneList<Sha256Kernel> sha256_lanes();
 LaneList<Sha512Kernel> sha512_lanes();
 LaneList<KeccakKernel> keccak_lanes();
+LaneList<ChachaKernel> chacha20_lanes();
+LaneList<Poly1305Kernel> poly1305_lanes();
 
 KernelSet select_kernels(CpuFeatures effective);
 

@@ -1,0 +1,186 @@
+// ChaCha20, AArch64 lane "chacha20-neon" (RFC 8439 §2.1-2.4) on Advanced
+// SIMD.  Four blocks per iteration, "vertically": vector register w holds
+// state word w of blocks 0..3 (lane i = block i), so a quarter round is the
+// scalar one on whole vectors and the diagonal rounds need no lane
+// rotations.  Rotations by 16 and 8 are byte permutations (REV32 on
+// halfwords, TBL); by 12 and 7 a shift plus a shift-right-insert.  After the
+// rounds a 4x4 transpose per group of four words turns the columns back
+// into blocks.  Fewer than four remaining blocks run one at a time with the
+// state's rows in four registers (rows rotated with EXT for the diagonal
+// rounds).
+//
+// Advanced SIMD is part of the base AArch64 architecture: no extension
+// flags; lane-file rules apply all the same (only the table is exported).
+#include <arm_neon.h>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+#include "../chacha20.h"
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define ARMACCEL_ALWAYS_INLINE __forceinline
+#else
+#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
+#endif
+
+static_assert(std::endian::native == std::endian::little,
+              "the vector loads and stores assume little-endian lanes");
+
+namespace armaccel {
+
+namespace {
+
+ARMACCEL_ALWAYS_INLINE uint32x4_t rotl16(uint32x4_t v) {
+  return vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(v)));
+}
+
+// Byte k of the result is byte kRotl8[k] of the input: each little-endian
+// word (b0 b1 b2 b3) becomes (b3 b0 b1 b2), i.e. rotated left by 8 bits.
+constexpr std::uint8_t kRotl8[16] = {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+
+ARMACCEL_ALWAYS_INLINE uint32x4_t rotl8(uint32x4_t v, uint8x16_t rot8) {
+  return vreinterpretq_u32_u8(vqtbl1q_u8(vreinterpretq_u8_u32(v), rot8));
+}
+
+template <int N>
+ARMACCEL_ALWAYS_INLINE uint32x4_t rotl(uint32x4_t v) {
+  return vsriq_n_u32(vshlq_n_u32(v, N), v, 32 - N);
+}
+
+// §2.1 on four vectors: the quarter round of four blocks (vertical), or
+// of the four columns or diagonals of one block (horizontal).
+ARMACCEL_ALWAYS_INLINE void quarter_round(uint32x4_t& a, uint32x4_t& b, uint32x4_t& c,
+                                          uint32x4_t& d, uint8x16_t rot8) {
+  a = vaddq_u32(a, b);
+  d = rotl16(veorq_u32(d, a));
+  c = vaddq_u32(c, d);
+  b = rotl<12>(veorq_u32(b, c));
+  a = vaddq_u32(a, b);
+  d = rotl8(veorq_u32(d, a), rot8);
+  c = vaddq_u32(c, d);
+  b = rotl<7>(veorq_u32(b, c));
+}
+
+// Words w..w+3 of blocks 0..3 (x[w + k] lane i = word w + k of block i)
+// transposed and XORed into bytes 4w.. of each block.
+ARMACCEL_ALWAYS_INLINE void transpose_xor(uint32x4_t x0, uint32x4_t x1, uint32x4_t x2,
+                                          uint32x4_t x3, std::uint8_t* out,
+                                          const std::uint8_t* in) {
+  const uint32x4_t t0 = vtrn1q_u32(x0, x1), t1 = vtrn2q_u32(x0, x1);
+  const uint32x4_t t2 = vtrn1q_u32(x2, x3), t3 = vtrn2q_u32(x2, x3);
+  const uint64x2_t u0 = vreinterpretq_u64_u32(t0), u1 = vreinterpretq_u64_u32(t1);
+  const uint64x2_t u2 = vreinterpretq_u64_u32(t2), u3 = vreinterpretq_u64_u32(t3);
+  const uint8x16_t b0 = vreinterpretq_u8_u64(vtrn1q_u64(u0, u2));
+  const uint8x16_t b1 = vreinterpretq_u8_u64(vtrn1q_u64(u1, u3));
+  const uint8x16_t b2 = vreinterpretq_u8_u64(vtrn2q_u64(u0, u2));
+  const uint8x16_t b3 = vreinterpretq_u8_u64(vtrn2q_u64(u1, u3));
+  vst1q_u8(out + 0, veorq_u8(vld1q_u8(in + 0), b0));
+  vst1q_u8(out + 64, veorq_u8(vld1q_u8(in + 64), b1));
+  vst1q_u8(out + 128, veorq_u8(vld1q_u8(in + 128), b2));
+  vst1q_u8(out + 192, veorq_u8(vld1q_u8(in + 192), b3));
+}
+
+// Four blocks with counters ctr, ctr+1, ctr+2, ctr+3 (64-bit over words
+// 12..13) into out[256].
+void four_blocks(const std::uint32_t key[8], const std::uint32_t iv[4], std::uint8_t* out,
+                 const std::uint8_t* in, uint8x16_t rot8) {
+  const uint32x4_t lo0 = vdupq_n_u32(iv[0]);
+  const std::uint32_t steps[4] = {0, 1, 2, 3};
+  const uint32x4_t lo = vaddq_u32(lo0, vld1q_u32(steps));
+  // A lane whose low word wrapped carries one into word 13 (mask = -1).
+  const uint32x4_t hi = vsubq_u32(vdupq_n_u32(iv[1]), vcltq_u32(lo, lo0));
+  uint32x4_t x0 = vdupq_n_u32(kChachaConstants[0]), x1 = vdupq_n_u32(kChachaConstants[1]);
+  uint32x4_t x2 = vdupq_n_u32(kChachaConstants[2]), x3 = vdupq_n_u32(kChachaConstants[3]);
+  uint32x4_t x4 = vdupq_n_u32(key[0]), x5 = vdupq_n_u32(key[1]);
+  uint32x4_t x6 = vdupq_n_u32(key[2]), x7 = vdupq_n_u32(key[3]);
+  uint32x4_t x8 = vdupq_n_u32(key[4]), x9 = vdupq_n_u32(key[5]);
+  uint32x4_t x10 = vdupq_n_u32(key[6]), x11 = vdupq_n_u32(key[7]);
+  uint32x4_t x12 = lo, x13 = hi, x14 = vdupq_n_u32(iv[2]), x15 = vdupq_n_u32(iv[3]);
+  for (int i = 0; i < 10; ++i) {
+    quarter_round(x0, x4, x8, x12, rot8);  // columns
+    quarter_round(x1, x5, x9, x13, rot8);
+    quarter_round(x2, x6, x10, x14, rot8);
+    quarter_round(x3, x7, x11, x15, rot8);
+    quarter_round(x0, x5, x10, x15, rot8);  // diagonals
+    quarter_round(x1, x6, x11, x12, rot8);
+    quarter_round(x2, x7, x8, x13, rot8);
+    quarter_round(x3, x4, x9, x14, rot8);
+  }
+  // Feed-forward (§2.3) and output, one group of four words at a time.
+  x0 = vaddq_u32(x0, vdupq_n_u32(kChachaConstants[0]));
+  x1 = vaddq_u32(x1, vdupq_n_u32(kChachaConstants[1]));
+  x2 = vaddq_u32(x2, vdupq_n_u32(kChachaConstants[2]));
+  x3 = vaddq_u32(x3, vdupq_n_u32(kChachaConstants[3]));
+  transpose_xor(x0, x1, x2, x3, out, in);
+  x4 = vaddq_u32(x4, vdupq_n_u32(key[0]));
+  x5 = vaddq_u32(x5, vdupq_n_u32(key[1]));
+  x6 = vaddq_u32(x6, vdupq_n_u32(key[2]));
+  x7 = vaddq_u32(x7, vdupq_n_u32(key[3]));
+  transpose_xor(x4, x5, x6, x7, out + 16, in + 16);
+  x8 = vaddq_u32(x8, vdupq_n_u32(key[4]));
+  x9 = vaddq_u32(x9, vdupq_n_u32(key[5]));
+  x10 = vaddq_u32(x10, vdupq_n_u32(key[6]));
+  x11 = vaddq_u32(x11, vdupq_n_u32(key[7]));
+  transpose_xor(x8, x9, x10, x11, out + 32, in + 32);
+  x12 = vaddq_u32(x12, lo);
+  x13 = vaddq_u32(x13, hi);
+  x14 = vaddq_u32(x14, vdupq_n_u32(iv[2]));
+  x15 = vaddq_u32(x15, vdupq_n_u32(iv[3]));
+  transpose_xor(x12, x13, x14, x15, out + 48, in + 48);
+}
+
+// One block with the state's rows in four registers.
+void one_block(const std::uint32_t key[8], const std::uint32_t iv[4], std::uint8_t* out,
+               const std::uint8_t* in, uint8x16_t rot8) {
+  const uint32x4_t s0 = vld1q_u32(kChachaConstants), s1 = vld1q_u32(key);
+  const uint32x4_t s2 = vld1q_u32(key + 4), s3 = vld1q_u32(iv);
+  uint32x4_t a = s0, b = s1, c = s2, d = s3;
+  for (int i = 0; i < 10; ++i) {
+    quarter_round(a, b, c, d, rot8);  // columns
+    // Rotate rows 1..3 left by 1..3 words: the diagonals become columns.
+    b = vextq_u32(b, b, 1);
+    c = vextq_u32(c, c, 2);
+    d = vextq_u32(d, d, 3);
+    quarter_round(a, b, c, d, rot8);  // diagonals
+    b = vextq_u32(b, b, 3);
+    c = vextq_u32(c, c, 2);
+    d = vextq_u32(d, d, 1);
+  }
+  vst1q_u8(out + 0, veorq_u8(vld1q_u8(in + 0), vreinterpretq_u8_u32(vaddq_u32(a, s0))));
+  vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), vreinterpretq_u8_u32(vaddq_u32(b, s1))));
+  vst1q_u8(out + 32, veorq_u8(vld1q_u8(in + 32), vreinterpretq_u8_u32(vaddq_u32(c, s2))));
+  vst1q_u8(out + 48, veorq_u8(vld1q_u8(in + 48), vreinterpretq_u8_u32(vaddq_u32(d, s3))));
+}
+
+// Advances words 12..13 of iv by n as one 64-bit counter.
+ARMACCEL_ALWAYS_INLINE void advance(std::uint32_t iv[4], std::uint32_t n) {
+  const std::uint64_t ctr = ((std::uint64_t{iv[1]} << 32) | iv[0]) + n;
+  iv[0] = static_cast<std::uint32_t>(ctr);
+  iv[1] = static_cast<std::uint32_t>(ctr >> 32);
+}
+
+void xor_blocks(const std::uint32_t key[8], std::uint32_t iv[4], std::uint8_t* out,
+                const std::uint8_t* in, std::size_t blocks) {
+  const uint8x16_t rot8 = vld1q_u8(kRotl8);
+  for (; blocks >= 4; blocks -= 4) {
+    four_blocks(key, iv, out, in, rot8);
+    advance(iv, 4);
+    in += 4 * kChachaBlockBytes;
+    out += 4 * kChachaBlockBytes;
+  }
+  for (; blocks > 0; --blocks) {
+    one_block(key, iv, out, in, rot8);
+    advance(iv, 1);
+    in += kChachaBlockBytes;
+    out += kChachaBlockBytes;
+  }
+}
+
+}  // namespace
+
+extern const ChachaKernel kChachaNeon;
+const ChachaKernel kChachaNeon = {"chacha20-neon", kFeatAsimd, xor_blocks};
+
+}  // namespace armaccel
