@@ -29,6 +29,8 @@ const OSSL_ALGORITHM kCiphers[] = {
     {"AES-128-CCM:id-aes128-CCM:2.16.840.1.101.3.4.1.7", kProperties, kAes128CcmFunctions, nullptr},
     {"AES-256-XTS:1.3.111.2.1619.0.1.2", kProperties, kAes256XtsFunctions, nullptr},
     {"AES-128-XTS:1.3.111.2.1619.0.1.1", kProperties, kAes128XtsFunctions, nullptr},
+    {"ChaCha20", kProperties, kChacha20Functions, nullptr},
+    {"ChaCha20-Poly1305", kProperties, kChacha20Poly1305Functions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 
@@ -59,6 +61,8 @@ const OSSL_ALGORITHM kDigests[] = {
 const OSSL_ALGORITHM kMacs[] = {
     {"GMAC:1.0.9797.3.4", kProperties, kGmacFunctions, nullptr},
     {"CMAC", kProperties, kCmacFunctions, nullptr},
+    {"HMAC", kProperties, kHmacFunctions, nullptr},
+    {"POLY1305", kProperties, kPoly1305Functions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

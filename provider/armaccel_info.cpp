@@ -49,6 +49,8 @@ const Field kFields[] = {
     {"lane-sha256", "lane sha256"},
     {"lane-sha512", "lane sha512"},
     {"lane-keccak", "lane keccak"},
+    {"lane-chacha20", "lane chacha20"},
+    {"lane-poly1305", "lane poly1305"},
     {"lanes-built", "lanes built"},
     {"override-warnings", "warnings"},
 };

@@ -59,6 +59,8 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable) {
   append_lanes(sha256_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sha512_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(keccak_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(chacha20_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(poly1305_lanes(), caps.lanes_built, sizeof caps.lanes_built);
 }
 
 }  // namespace armaccel::prov

@@ -45,6 +45,10 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrInvalidKey, const_cast<char*>("invalid key")},
     {kErrXtsUnitInProgress, const_cast<char*>("xts data unit in progress")},
     {kErrMissingCipher, const_cast<char*>("missing cipher")},
+    {kErrInvalidDigest, const_cast<char*>("invalid digest")},
+    {kErrXofDigestsNotAllowed, const_cast<char*>("xof digests not allowed")},
+    {kErrMissingDigest, const_cast<char*>("missing message digest")},
+    {kErrKeyAlreadyUsed, const_cast<char*>("one-time key already used; set a new key")},
     {0, nullptr},
 };
 

@@ -54,6 +54,10 @@ enum Reason : int {
   kErrInvalidKey,
   kErrXtsUnitInProgress,
   kErrMissingCipher,
+  kErrInvalidDigest,
+  kErrXofDigestsNotAllowed,
+  kErrMissingDigest,
+  kErrKeyAlreadyUsed,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

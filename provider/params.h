@@ -20,6 +20,8 @@ inline constexpr char kParamLaneGcm[] = "lane-gcm";  // fused lane, or "none" (c
 inline constexpr char kParamLaneSha256[] = "lane-sha256";
 inline constexpr char kParamLaneSha512[] = "lane-sha512";
 inline constexpr char kParamLaneKeccak[] = "lane-keccak";
+inline constexpr char kParamLaneChacha20[] = "lane-chacha20";
+inline constexpr char kParamLanePoly1305[] = "lane-poly1305";
 inline constexpr char kParamLanesBuilt[] = "lanes-built";
 
 const OSSL_PARAM* provider_gettable_params(void* provctx) noexcept;

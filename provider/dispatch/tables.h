@@ -31,9 +31,15 @@ extern const OSSL_DISPATCH* const kAes256CcmFunctions;
 extern const OSSL_DISPATCH* const kAes128XtsFunctions;
 extern const OSSL_DISPATCH* const kAes256XtsFunctions;
 
-// MACs (gmac.cpp, cmac.cpp).
+// ChaCha20 and ChaCha20-Poly1305 (chacha20.cpp, chacha20_poly1305.cpp).
+extern const OSSL_DISPATCH* const kChacha20Functions;
+extern const OSSL_DISPATCH* const kChacha20Poly1305Functions;
+
+// MACs (gmac.cpp, cmac.cpp, poly1305_mac.cpp, hmac.cpp).
 extern const OSSL_DISPATCH* const kGmacFunctions;
 extern const OSSL_DISPATCH* const kCmacFunctions;
+extern const OSSL_DISPATCH* const kPoly1305Functions;
+extern const OSSL_DISPATCH* const kHmacFunctions;
 
 // SHA-2 digests (sha2_digests.cpp).
 extern const OSSL_DISPATCH* const kSha224Functions;

@@ -56,39 +56,6 @@ TEST(OpensslEvpFiles, CcmCavsStanzas) {
   EXPECT_GE(run_evp_aead_file("evpciph_aes_ccm_cavs.txt"), 2800);
 }
 
-// One AEAD operation with a fresh context; "" on success, else the step
-// that failed.
-struct AeadOp {
-  std::string cipher;
-  Bytes key, iv, aad, in, tag;  // tag: expected (decrypt) or unused
-  std::size_t taglen = 16;
-};
-
-// Encrypts (out = ciphertext, *tag = a tag of op.taglen bytes) or decrypts
-// op.in (checked against op.tag).
-std::string aead_run(const AeadOp& op, bool enc, Bytes* out, Bytes* tag = nullptr) {
-  CipherCase c;
-  c.cipher = op.cipher;
-  c.key = op.key;
-  c.iv = op.iv;
-  c.has_iv = true;
-  if (!op.aad.empty()) c.aad.push_back(op.aad);
-  (enc ? c.plaintext : c.ciphertext) = op.in;
-  if (enc) {
-    c.tag.assign(op.taglen, 0);
-  } else {
-    c.tag = op.tag;
-  }
-  CipherPtr cipher = armaccel_cipher(op.cipher);
-  return run_cipher_case(cipher.get(), c, enc, Variant::kWhole, out, tag);
-}
-std::string aead_encrypt(const AeadOp& op, Bytes* ct, Bytes* tag) {
-  return aead_run(op, true, ct, tag);
-}
-std::string aead_decrypt(const AeadOp& op, Bytes* pt) {
-  return aead_run(op, false, pt);
-}
-
 std::string aes_name(std::size_t key_bytes, const char* mode) {
   return "AES-" + std::to_string(key_bytes * 8) + "-" + mode;
 }

@@ -168,4 +168,20 @@ void check_cipher_case(EVP_CIPHER* cipher, const CipherCase& c, int line) {
   }
 }
 
+std::string aead_run(const AeadOp& op, bool enc, Bytes* out, Bytes* tag) {
+  CipherCase c;
+  c.cipher = op.cipher;
+  c.key = op.key;
+  c.iv = op.iv;
+  c.has_iv = true;
+  if (!op.aad.empty()) c.aad.push_back(op.aad);
+  (enc ? c.plaintext : c.ciphertext) = op.in;
+  if (enc) {
+    c.tag.assign(op.taglen, 0);
+  } else {
+    c.tag = op.tag;
+  }
+  CipherPtr cipher = armaccel_cipher(op.cipher);
+  return run_cipher_case(cipher.get(), c, enc, Variant::kWhole, out, tag);
+}
 }  // namespace armaccel::test

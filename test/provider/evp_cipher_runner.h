@@ -43,4 +43,22 @@ std::string run_cipher_case(EVP_CIPHER* cipher, const CipherCase& c, bool enc, V
 // outputs and on the expected Result.
 void check_cipher_case(EVP_CIPHER* cipher, const CipherCase& c, int line);
 
+// One AEAD operation on armaccel's cipher with a fresh context, through
+// run_cipher_case.
+struct AeadOp {
+  std::string cipher;
+  Bytes key, iv, aad, in, tag;  // tag: expected (decrypt) or unused
+  std::size_t taglen = 16;
+};
+
+// Encrypts (out = ciphertext, *tag = a tag of op.taglen bytes) or decrypts
+// op.in (checked against op.tag); "" on success, else the failing step.
+std::string aead_run(const AeadOp& op, bool enc, Bytes* out, Bytes* tag = nullptr);
+inline std::string aead_encrypt(const AeadOp& op, Bytes* ct, Bytes* tag) {
+  return aead_run(op, true, ct, tag);
+}
+inline std::string aead_decrypt(const AeadOp& op, Bytes* pt) {
+  return aead_run(op, false, pt);
+}
+
 }  // namespace armaccel::test

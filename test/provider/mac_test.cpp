@@ -21,22 +21,6 @@
 namespace armaccel::test {
 namespace {
 
-struct MacFree {
-  void operator()(EVP_MAC* m) const { EVP_MAC_free(m); }
-};
-struct MacCtxFree {
-  void operator()(EVP_MAC_CTX* c) const { EVP_MAC_CTX_free(c); }
-};
-using MacPtr = std::unique_ptr<EVP_MAC, MacFree>;
-using MacCtxPtr = std::unique_ptr<EVP_MAC_CTX, MacCtxFree>;
-
-MacPtr armaccel_mac(const char* name) {
-  return MacPtr(EVP_MAC_fetch(armaccel_libctx(), name, "provider=armaccel"));
-}
-MacPtr oracle_mac(const char* name) {
-  return MacPtr(EVP_MAC_fetch(oracle_libctx(), name, "provider=default"));
-}
-
 struct MacJob {
   std::string cipher;
   Bytes key, iv;

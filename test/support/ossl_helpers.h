@@ -30,6 +30,14 @@ using CipherPtr = std::unique_ptr<EVP_CIPHER, CipherFree>;
 using CipherCtxPtr = std::unique_ptr<EVP_CIPHER_CTX, CipherCtxFree>;
 using MdPtr = std::unique_ptr<EVP_MD, MdFree>;
 using MdCtxPtr = std::unique_ptr<EVP_MD_CTX, MdCtxFree>;
+struct MacFree {
+  void operator()(EVP_MAC* m) const { EVP_MAC_free(m); }
+};
+struct MacCtxFree {
+  void operator()(EVP_MAC_CTX* c) const { EVP_MAC_CTX_free(c); }
+};
+using MacPtr = std::unique_ptr<EVP_MAC, MacFree>;
+using MacCtxPtr = std::unique_ptr<EVP_MAC_CTX, MacCtxFree>;
 
 // Directory holding the armaccel module under test (the build tree).
 std::string module_dir();
@@ -59,6 +67,13 @@ inline MdPtr armaccel_md(const std::string& name) {
 }
 inline MdPtr oracle_md(const std::string& name) {
   return fetch_md(oracle_libctx(), name, "provider=default");
+}
+
+inline MacPtr armaccel_mac(const char* name) {
+  return MacPtr(EVP_MAC_fetch(armaccel_libctx(), name, "provider=armaccel"));
+}
+inline MacPtr oracle_mac(const char* name) {
+  return MacPtr(EVP_MAC_fetch(oracle_libctx(), name, "provider=default"));
 }
 
 // A UTF8 provider parameter ("" if not reported).
