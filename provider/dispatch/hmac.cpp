@@ -378,17 +378,17 @@ int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
     raise_error(c->prov, kErrUpdateAfterFinal);
     return 0;
   }
-  if (len == 0) return 1;
-  if (data == nullptr) {
-    raise_error(c->prov, kErrNullParameter);
-    return 0;
-  }
-  if (c->tls != nullptr) {
+  if (c->tls != nullptr) {  // (an empty record's data is an update too)
     if (!EVP_MAC_update(c->tls, data, len)) {
       raise_error(c->prov, kErrInvalidTlsRecord);
       return 0;
     }
     return 1;
+  }
+  if (len == 0) return 1;
+  if (data == nullptr) {
+    raise_error(c->prov, kErrNullParameter);
+    return 0;
   }
   if (c->native != nullptr) {
     native_digest_update(c->prov, c->native, &c->inner, data, len);

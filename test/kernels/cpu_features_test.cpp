@@ -95,6 +95,8 @@ TEST(LaneSelection, EveryFeatureMaskPicksTheBestUsableLane) {
   EXPECT_STREQ(none.sha512->lane, "sha512-portable");
   EXPECT_STREQ(none.ghash->lane, "ghash-portable");
   EXPECT_EQ(none.gcm, nullptr);
+  EXPECT_STREQ(none.chacha20->lane, "chacha20-portable");
+  EXPECT_STREQ(none.poly1305->lane, "poly1305-portable");
 }
 
 TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
@@ -102,8 +104,12 @@ TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
   EXPECT_EQ(sha256_lanes().lanes[sha256_lanes().count - 1], &kSha256Portable);
   EXPECT_EQ(sha512_lanes().lanes[sha512_lanes().count - 1], &kSha512Portable);
   EXPECT_EQ(keccak_lanes().lanes[keccak_lanes().count - 1], &kKeccakPortable);
+  EXPECT_EQ(chacha20_lanes().lanes[chacha20_lanes().count - 1], &kChachaPortable);
+  EXPECT_EQ(poly1305_lanes().lanes[poly1305_lanes().count - 1], &kPoly1305Portable);
   EXPECT_EQ(kAesPortable.required, 0u);
   EXPECT_EQ(kKeccakPortable.required, 0u);
+  EXPECT_EQ(kChachaPortable.required, 0u);
+  EXPECT_EQ(kPoly1305Portable.required, 0u);
 }
 
 TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
@@ -118,6 +124,8 @@ TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
   EXPECT_EQ(expect.at("ghash"), set.ghash->lane);
   EXPECT_EQ(expect.at("gcm"), set.gcm != nullptr ? set.gcm->lane : "none");
   EXPECT_EQ(expect.at("keccak"), set.keccak->lane);
+  EXPECT_EQ(expect.at("chacha20"), set.chacha20->lane);
+  EXPECT_EQ(expect.at("poly1305"), set.poly1305->lane);
 }
 
 }  // namespace
