@@ -30,11 +30,11 @@ std::string run_mac(EVP_MAC* mac, const std::string& digest, const Bytes& key,
                     std::size_t* block = nullptr) {
   MacCtxPtr ctx(EVP_MAC_CTX_new(mac));
   if (ctx == nullptr) return "MAC_CREATE_ERROR";
-  OSSL_PARAM params[] = {
-      digest.empty() ? OSSL_PARAM_construct_end()
-                     : OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
-                                                        const_cast<char*>(digest.c_str()), 0),
-      OSSL_PARAM_construct_end()};
+  OSSL_PARAM params[] = {digest.empty()
+                             ? OSSL_PARAM_construct_end()
+                             : OSSL_PARAM_construct_utf8_string(
+                                   OSSL_MAC_PARAM_DIGEST, const_cast<char*>(digest.c_str()), 0),
+                         OSSL_PARAM_construct_end()};
   Bytes k = key;
   k.push_back(0);  // a valid pointer for an empty key
   if (EVP_MAC_init(ctx.get(), k.data(), key.size(), params) != 1) return "MAC_INIT_ERROR";
@@ -135,10 +135,14 @@ TEST(NistCavs, HmacRspWithTruncatedMacs) {
 // (modified tags) differ from it.
 TEST(Wycheproof, HmacEveryCase) {
   const std::pair<const char*, const char*> files[] = {
-      {"hmac_sha256_test.json", "SHA2-256"},         {"hmac_sha384_test.json", "SHA2-384"},
-      {"hmac_sha512_224_test.json", "SHA2-512/224"}, {"hmac_sha512_256_test.json", "SHA2-512/256"},
-      {"hmac_sha3_224_test.json", "SHA3-224"},       {"hmac_sha3_256_test.json", "SHA3-256"},
-      {"hmac_sha3_384_test.json", "SHA3-384"},       {"hmac_sha3_512_test.json", "SHA3-512"},
+      {"hmac_sha256_test.json", "SHA2-256"},
+      {"hmac_sha384_test.json", "SHA2-384"},
+      {"hmac_sha512_224_test.json", "SHA2-512/224"},
+      {"hmac_sha512_256_test.json", "SHA2-512/256"},
+      {"hmac_sha3_224_test.json", "SHA3-224"},
+      {"hmac_sha3_256_test.json", "SHA3-256"},
+      {"hmac_sha3_384_test.json", "SHA3-384"},
+      {"hmac_sha3_512_test.json", "SHA3-512"},
       {"hmac_sm3_test.json", "SM3"},
   };
   MacPtr hmac = armaccel_mac("HMAC");
@@ -200,9 +204,9 @@ TEST_P(HmacOracle, RandomKeysMessagesSplitsAndCopies) {
   const Bytes key = rng.bytes(block + 3), head = rng.bytes(50), tail = rng.bytes(90);
   const Bytes expect = must_mac(ref.get(), digest, key, {head, tail});
   MacCtxPtr ctx(EVP_MAC_CTX_new(mine.get()));
-  OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST,
-                                                     const_cast<char*>(digest.c_str()), 0),
-                    OSSL_PARAM_construct_end()};
+  OSSL_PARAM p[] = {
+      OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, const_cast<char*>(digest.c_str()), 0),
+      OSSL_PARAM_construct_end()};
   ASSERT_EQ(EVP_MAC_init(ctx.get(), key.data(), key.size(), p), 1);
   ASSERT_EQ(EVP_MAC_update(ctx.get(), head.data(), head.size()), 1);
   MacCtxPtr copy(EVP_MAC_CTX_dup(ctx.get()));
@@ -348,11 +352,11 @@ TEST(Hmac, BadInput) {
 TEST(Poly1305Mac, Rfc8439Vectors) {
   MacPtr mine = armaccel_mac("POLY1305");
   const std::string text = "Cryptographic Forum Research Group";
-  EXPECT_EQ(to_hex(must_mac(
-                mine.get(), "",
-                from_hex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b"),
-                {Bytes(text.begin(), text.end())})),
-            "a8061dc1305136c6c22b8baf0c0127a9");
+  EXPECT_EQ(
+      to_hex(must_mac(mine.get(), "",
+                      from_hex("85d6be7857556d337f4452fe42d506a80103808afb0db2fd4abff6af4149f51b"),
+                      {Bytes(text.begin(), text.end())})),
+      "a8061dc1305136c6c22b8baf0c0127a9");
   int run = 0;
   for (const RspRecord& r : parse_rsp_file(vectors_dir() + "/rfc/poly1305/rfc7539.txt")) {
     EXPECT_EQ(to_hex(must_mac(mine.get(), "", from_hex(r.get("KEY")), {from_hex(r.get("MSG"))})),
