@@ -3,7 +3,8 @@
 # on real files checked against OpenSSL's default provider, `speed`, the
 # armaccel-info program, openssl.cnf.example (path filled in) preferring
 # armaccel for unmodified commands, and TLS 1.2 (GCM, CCM, CBC
-# MAC-then-encrypt and encrypt-then-MAC) and TLS 1.3 (GCM, CCM) between
+# MAC-then-encrypt and encrypt-then-MAC, ChaCha20-Poly1305) and TLS 1.3
+# (GCM, CCM, ChaCha20-Poly1305) between
 # s_server and s_client, 1 MiB each way, with the bytes armaccel processed
 # counted from ARMACCEL_TRACE.
 #
@@ -38,22 +39,25 @@ check "list -providers -verbose shows armaccel active" \
   grep -q "name: armaccel ARM crypto provider" providers.txt
 check "  ... with status active" grep -q "status: active" providers.txt
 "${OSSL[@]}" list "${PROV[@]}" -cipher-algorithms >ciphers.txt 2>&1
-for alg in AES-128-ECB AES-192-CBC AES-256-CTR AES-256-GCM AES-128-CCM AES-256-XTS; do
+for alg in AES-128-ECB AES-192-CBC AES-256-CTR AES-256-GCM AES-128-CCM AES-256-XTS ChaCha20 \
+           ChaCha20-Poly1305; do
   check "list -cipher-algorithms has $alg @ armaccel" grep -qiE "$alg.* @ armaccel" ciphers.txt
 done
 "${OSSL[@]}" list "${PROV[@]}" -mac-algorithms >macs.txt 2>&1
-for alg in GMAC CMAC; do
+for alg in GMAC CMAC HMAC POLY1305; do
   check "list -mac-algorithms has $alg @ armaccel" grep -qE "$alg.* @ armaccel" macs.txt
 done
 "${OSSL[@]}" list "${PROV[@]}" -digest-algorithms >digests.txt 2>&1
-check "list -digest-algorithms has SHA2-512/256 @ armaccel" grep -qE "SHA2-512/256.* @ armaccel" digests.txt
+for alg in SHA2-512/256 SHA3-256 SHAKE-128 KECCAK-KMAC-256; do
+  check "list -digest-algorithms has $alg @ armaccel" grep -qE "$alg.* @ armaccel" digests.txt
+done
 
 # --- enc and dgst against the default provider ------------------------------------
 KEY=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 IV=f0e0d0c0b0a090807060504030201000
 for c in aes-128-ecb aes-192-ecb aes-256-ecb aes-128-cbc aes-192-cbc aes-256-cbc \
-         aes-128-ctr aes-192-ctr aes-256-ctr; do
-  klen=$(( ${c:4:3} / 4 ))
+         aes-128-ctr aes-192-ctr aes-256-ctr chacha20; do
+  if [[ $c == chacha20 ]]; then klen=64; else klen=$(( ${c:4:3} / 4 )); fi
   iv=(-iv "$IV"); [[ $c == *ecb ]] && iv=()
   "${OSSL[@]}" enc -"$c" "${PROV[@]}" -propquery provider=armaccel -K "${KEY:0:$klen}" "${iv[@]}" \
     -in data.bin -out "$c.mine" 2>/dev/null
@@ -63,16 +67,19 @@ for c in aes-128-ecb aes-192-ecb aes-256-ecb aes-128-cbc aes-192-cbc aes-256-cbc
     -in "$c.mine" -out "$c.back" 2>/dev/null
   check "enc -d -$c restores the file" cmp -s "$c.back" data.bin
 done
-for d in sha224 sha256 sha384 sha512 sha512-224 sha512-256; do
+for d in sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 \
+         shake128 shake256; do
   mine=$("${OSSL[@]}" dgst -"$d" "${PROV[@]}" -propquery provider=armaccel -r data.bin 2>/dev/null | cut -d' ' -f1)
   ref=$("${REF[@]}" dgst -"$d" -r data.bin | cut -d' ' -f1)
   check "dgst -$d equals the default provider ($mine)" test -n "$mine" -a "$mine" = "$ref"
 done
 
 for m in "CMAC -cipher AES-256-CBC" "CMAC -cipher DES-EDE3-CBC" \
-         "GMAC -cipher AES-128-GCM -macopt hexiv:$IV"; do
+         "GMAC -cipher AES-128-GCM -macopt hexiv:$IV" "HMAC -digest SHA256" \
+         "HMAC -digest SHA3-512" "HMAC -digest SM3" "POLY1305"; do
   read -r -a args <<<"$m"
   klen=64; [[ $m == *AES-128* ]] && klen=32; [[ $m == *DES* ]] && klen=48
+  [[ $m == HMAC* ]] && klen=26
   mine=$(ARMACCEL_TRACE=1 "${OSSL[@]}" mac "${PROV[@]}" -provider default \
     -propquery "?provider=armaccel" -macopt "hexkey:${KEY:0:$klen}" "${args[@]:1}" \
     -in data.bin "${args[0]}" 2>mac.err)
@@ -171,6 +178,10 @@ tls_case "TLS 1.3 TLS_AES_128_CCM_SHA256" "-tls1_3 -ciphersuites TLS_AES_128_CCM
   "-tls1_3 -ciphersuites TLS_AES_128_CCM_SHA256" "AES-128-CCM"
 tls_case "TLS 1.2 AES128-CCM8 (CCM TLS record mode, 8-byte tag)" "-tls1_2 -cipher AES128-CCM8" \
   "-tls1_2 -cipher AES128-CCM8" "AES-128-CCM"
+tls_case "TLS 1.3 TLS_CHACHA20_POLY1305_SHA256" "-tls1_3 -ciphersuites TLS_CHACHA20_POLY1305_SHA256" \
+  "-tls1_3 -ciphersuites TLS_CHACHA20_POLY1305_SHA256" "ChaCha20-Poly1305"
+tls_case "TLS 1.2 ECDHE-RSA-CHACHA20-POLY1305 (TLS AAD record mode)" "-tls1_2" \
+  "-tls1_2 -cipher ECDHE-RSA-CHACHA20-POLY1305" "ChaCha20-Poly1305"
 # MAC-then-encrypt: armaccel's AES-CBC takes "tls-version" and
 # "tls-mac-size", removes padding and MAC in constant time.  On x86 libssl
 # would take the default provider's stitched AES-128-CBC-HMAC-SHA256 for
