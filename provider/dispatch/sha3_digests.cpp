@@ -8,6 +8,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/evp.h>  // EVP_MAX_MD_SIZE
 #include <openssl/params.h>
 
 #include <cstring>
@@ -105,9 +106,15 @@ class Sha3Digest {
     Ctx* c = self(vctx);
     *outl = 0;
     if (!ready(c)) return 0;
-    // XOFs write "xoflen" bytes whatever size EVP passes (EVP_DigestFinal_ex
-    // passes the default length), as the default provider does.
-    if ((!Spec.xof && outsz < c->out_bytes) || (out == nullptr && c->out_bytes != 0)) {
+    // XOFs write "xoflen" bytes whatever size EVP passes (OpenSSL 3.0's
+    // EVP_DigestFinal_ex passes the default length), as the default provider
+    // does -- but never more than EVP_MAX_MD_SIZE beyond what the caller
+    // declared: EVP_DigestFinal_ex promises to write at most that much, so
+    // an "xoflen" above it through EVP_DigestFinal_ex would overrun the
+    // caller's buffer (EVP_DigestFinalXOF passes the full length).
+    const bool too_small = Spec.xof ? outsz < c->out_bytes && c->out_bytes > EVP_MAX_MD_SIZE
+                                    : outsz < c->out_bytes;
+    if (too_small || (out == nullptr && c->out_bytes != 0)) {
       raise_error(c->prov, kErrInvalidDigestSize);
       return 0;
     }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <string>
@@ -180,6 +181,33 @@ TEST(Kmac, DefaultProviderKmacOnArmaccelSponge) {
   OSSL_PROVIDER_unload(def);
   OSSL_PROVIDER_unload(arm);
   OSSL_LIB_CTX_free(ctx);
+}
+
+// Long squeezes (1 MiB, by EVP_DigestFinalXOF) equal the default provider's;
+// an "xoflen" larger than EVP_DigestFinal_ex may write (EVP_MAX_MD_SIZE) is
+// refused there with an error instead of overrunning the caller's buffer,
+// up to SIZE_MAX.
+TEST(XofLengths, HugeSqueezeAndOversizedFinal) {
+  Rng rng(32);
+  const Bytes msg = rng.bytes(200);
+  for (const char* name : {"SHAKE-128", "SHAKE-256"}) {
+    MdPtr mine = armaccel_md(name), ref = oracle_md(name);
+    ASSERT_NE(mine, nullptr);
+    const std::size_t big = std::size_t{1} << 20;
+    EXPECT_EQ(xof(mine.get(), msg, big), xof(ref.get(), msg, big)) << name;
+    for (std::size_t xoflen : {std::size_t{EVP_MAX_MD_SIZE + 1}, std::size_t{1} << 20, SIZE_MAX}) {
+      MdCtxPtr ctx(EVP_MD_CTX_new());
+      const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_XOFLEN, &xoflen),
+                              OSSL_PARAM_construct_end()};
+      ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), mine.get(), p), 1);
+      ASSERT_EQ(EVP_DigestUpdate(ctx.get(), msg.data(), msg.size()), 1);
+      Bytes out(EVP_MAX_MD_SIZE + 16, 0xa5);
+      unsigned int got = 0;
+      EXPECT_EQ(EVP_DigestFinal_ex(ctx.get(), out.data(), &got), 0) << name << " " << xoflen;
+      EXPECT_NE(drain_errors().find("invalid digest size"), std::string::npos);
+      for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], 0xa5) << name << " byte " << i;
+    }
+  }
 }
 
 TEST(Sha3Misuse, FinalBufferTooSmallAndUpdateAfterFinal) {
