@@ -8,8 +8,10 @@
 #
 # Usage: icount-report.sh [CPU] [SET]
 #   CPU  default: the reference CPU max,sve-default-vector-length=16
-#   SET  all (default), issue2 (AES ECB/CBC/CTR, SHA-2) or aead (GCM, XTS,
-#        GMAC, CMAC and the lane/streaming comparisons)
+#   SET  all (default), issue2 (AES ECB/CBC/CTR, SHA-2), aead (GCM, XTS,
+#        GMAC, CMAC and the lane/streaming comparisons) or chacha-sha3
+#        (ChaCha20, ChaCha20-Poly1305, Poly1305, HMAC-SHA256, SHA3-256,
+#        SHAKE128 and their lane comparisons)
 # Figures are instruction counts, not speed.  GMAC runs AES-256-GCM and
 # CMAC AES-256-CBC (the harness's choice); aead-enc includes 13 bytes of AAD.
 set -euo pipefail
@@ -50,6 +52,30 @@ if [ "$set" = all ] || [ "$set" = issue2 ]; then
     compare "$c" 1024 16384
   done
   for c in "digest SHA256" "digest SHA512"; do compare "$c" 64 1024 16384; done
+fi
+if [ "$set" = all ] || [ "$set" = chacha-sha3 ]; then
+  for c in "cipher-enc ChaCha20" "aead-enc ChaCha20-Poly1305" "mac POLY1305" "mac HMAC" \
+           "digest SHA3-256" "digest SHAKE128"; do
+    compare "$c" 64 1024 16384
+  done
+  echo
+  echo "armaccel's lanes at 16 KiB (ARMACCEL_DISABLE picks the slower ones):"
+  lanes() {  # lanes "KIND ALG" "LABEL=DISABLE"...
+    local kind alg
+    read -r kind alg <<<"$1"
+    shift
+    printf '  %-26s' "$kind $alg"
+    for spec in "$@"; do
+      local v
+      v=$(ARMACCEL_DISABLE=${spec#*=} mine "$kind" "$alg" 16384 5)
+      printf ' %s %7.3f' "${spec%%=*}" "$v"
+    done
+    echo
+  }
+  lanes "cipher-enc ChaCha20" "chacha20-neon=none" "chacha20-portable=all"
+  lanes "mac POLY1305" "poly1305-neon=none" "poly1305-portable=all"
+  lanes "digest SHA3-256" "keccak-sha3=none" "keccak-neon=sha3" "keccak-portable=all"
+  lanes "digest SHAKE128" "keccak-sha3=none" "keccak-neon=sha3" "keccak-portable=all"
 fi
 [ "$set" = all ] || [ "$set" = aead ] || exit 0
 for c in "aead-enc AES-128-GCM" "aead-enc AES-256-GCM" "cipher-enc AES-128-XTS" \

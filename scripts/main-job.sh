@@ -6,8 +6,9 @@
 #   2. as AArch64 code under qemu-aarch64 -cpu max (crypto-extension lanes),
 #      with Debian's arm64 openssl binary.
 # The checks: `openssl enc`/`dgst`/`mac`, an EVP program steered by
-# openssl.cnf.example (AES CBC/CTR/GCM/XTS, SHA-2, CMAC, GMAC) and a TLS 1.3
-# AES-256-GCM exchange between `s_server` and `s_client`.  Ends with
+# openssl.cnf.example (AES CBC/CTR/GCM/XTS, ChaCha20(-Poly1305), SHA-2,
+# SHA-3, SHAKE, CMAC, GMAC, HMAC, Poly1305) and TLS 1.3 exchanges
+# (AES-256-GCM, ChaCha20-Poly1305) between `s_server` and `s_client`.  Ends with
 # `openssl speed -provider armaccel` in both.  Installs the Debian
 # packages it needs when they are missing.
 set -euo pipefail
@@ -41,21 +42,23 @@ run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
   echo
   echo "== $label =="
   "${emu[@]}" "$build/provider/armaccel-info" -provider-path "$mods"
-  for c in aes-256-cbc aes-128-ctr aes-192-ecb; do
-    local k=${KEY:0:$(( ${c:4:3} / 4 ))} iv=(-iv "$IV")
+  for c in aes-256-cbc aes-128-ctr aes-192-ecb chacha20; do
+    local k=$KEY iv=(-iv "$IV")
+    [[ $c == aes* ]] && k=${KEY:0:$(( ${c:4:3} / 4 ))}
     [[ $c == *ecb ]] && iv=()
     local mine ref
     mine=$("${ossl[@]}" enc -"$c" "${prov[@]}" -K "$k" "${iv[@]}" -in "$work/input.bin" | openssl dgst -sha256 -r | cut -c1-64)
     ref=$(openssl enc -"$c" -K "$k" "${iv[@]}" -in "$work/input.bin" | openssl dgst -sha256 -r | cut -c1-64)
     report "openssl enc -$c (sha256 of ciphertext)" "$mine" "$ref"
   done
-  for d in sha256 sha384 sha512; do
+  for d in sha256 sha384 sha512 sha3-256 shake256; do
     local mine ref
     mine=$("${ossl[@]}" dgst -"$d" "${prov[@]}" -r "$work/input.bin" | cut -d' ' -f1)
     ref=$(openssl dgst -"$d" -r "$work/input.bin" | cut -d' ' -f1)
     report "openssl dgst -$d" "$mine" "$ref"
   done
-  for m in "CMAC -cipher AES-256-CBC" "GMAC -cipher AES-256-GCM -macopt hexiv:${IV:0:24}"; do
+  for m in "CMAC -cipher AES-256-CBC" "GMAC -cipher AES-256-GCM -macopt hexiv:${IV:0:24}" \
+           "HMAC -digest SHA256" "HMAC -digest SHA3-256" "POLY1305"; do
     local args mine ref
     read -r -a args <<<"$m"
     mine=$("${ossl[@]}" mac "${prov[@]}" -provider default -macopt "hexkey:$KEY" "${args[@]:1}" \
@@ -75,31 +78,36 @@ run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
       "$(echo "$out" | awk -v l="$label" '{k = substr($0, 1, 28); sub(/ +$/, "", k)} k == l {print $(NF-1) $NF}')" \
       "$(echo "$ref_out" | awk -v l="$label" '{k = substr($0, 1, 28); sub(/ +$/, "", k)} k == l {print $(NF-1)}')[armaccel]"
   done < <(echo "$ref_out" | cut -c1-28 | sed 's/ *$//')
-  # TLS 1.3 with AES-256-GCM between the real s_server and s_client, both on
-  # armaccel through the cnf: the file as base64 lines goes to s_server -rev
-  # and comes back reversed line by line.
+  # TLS 1.3 between the real s_server and s_client, both on armaccel through
+  # the cnf: the file as base64 lines goes to s_server -rev and comes back
+  # reversed line by line.
   openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/key.pem" -out "$work/cert.pem" \
     -days 1 -subj /CN=localhost >/dev/null 2>&1
   base64 -w 4096 "$work/input.bin" >"$work/up.txt"
   perl -ne 'chomp; print scalar reverse($_), "\n"' "$work/up.txt" >"$work/down.expect"
   echo CLOSE >>"$work/up.txt"
-  local port=$((20000 + RANDOM % 20000)) i
-  OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 "${ossl[@]}" s_server -accept "$port" \
-    -cert "$work/cert.pem" -key "$work/key.pem" -rev -naccept 1 -tls1_3 \
-    >"$work/server.out" 2>"$work/server.err" &
-  local spid=$!
-  for i in $(seq 1 100); do grep -q ACCEPT "$work/server.out" 2>/dev/null && break; sleep 0.1; done
-  OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 timeout 300 "${ossl[@]}" s_client -quiet \
-    -connect "127.0.0.1:$port" -ciphersuites TLS_AES_256_GCM_SHA384 <"$work/up.txt" \
-    >"$work/client.out" 2>"$work/client.err" || true
-  wait "$spid" || true
-  report "TLS 1.3 TLS_AES_256_GCM_SHA384 s_server/s_client: the file both ways" \
-    "$(sha256sum <"$work/client.out" | cut -c1-64)" "$(sha256sum <"$work/down.expect" | cut -c1-64)"
-  local bytes
-  bytes=$(awk '$1 == "armaccel:" && $2 == "AES-256-GCM" && $3 == "freed" {s += $5} END {print s + 0}' \
-    "$work/client.err")
-  report "  ... with armaccel's AES-256-GCM in the client's record layer ($bytes bytes)" \
-    "$([ "$bytes" -ge "$(( 2 * $(stat -c %s "$work/input.bin") ))" ] && echo yes)" yes
+  local suite cipher
+  for suite in TLS_AES_256_GCM_SHA384:AES-256-GCM TLS_CHACHA20_POLY1305_SHA256:ChaCha20-Poly1305; do
+    cipher=${suite#*:} suite=${suite%%:*}
+    local port=$((20000 + RANDOM % 20000)) i
+    rm -f "$work/server.out"
+    OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 "${ossl[@]}" s_server -accept "$port" \
+      -cert "$work/cert.pem" -key "$work/key.pem" -rev -naccept 1 -tls1_3 \
+      >"$work/server.out" 2>"$work/server.err" &
+    local spid=$!
+    for i in $(seq 1 100); do grep -q ACCEPT "$work/server.out" 2>/dev/null && break; sleep 0.1; done
+    OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 timeout 300 "${ossl[@]}" s_client -quiet \
+      -connect "127.0.0.1:$port" -ciphersuites "$suite" <"$work/up.txt" \
+      >"$work/client.out" 2>"$work/client.err" || true
+    wait "$spid" || true
+    report "TLS 1.3 $suite s_server/s_client: the file both ways" \
+      "$(sha256sum <"$work/client.out" | cut -c1-64)" "$(sha256sum <"$work/down.expect" | cut -c1-64)"
+    local bytes
+    bytes=$(awk -v c="$cipher" '$1 == "armaccel:" && $2 == c && $3 == "freed" {s += $5} END {print s + 0}' \
+      "$work/client.err")
+    report "  ... with armaccel's $cipher in the client's record layer ($bytes bytes)" \
+      "$([ "$bytes" -ge "$(( 2 * $(stat -c %s "$work/input.bin") ))" ] && echo yes)" yes
+  done
   echo "-- openssl speed -provider armaccel -provider default -propquery provider=armaccel --"
   "${ossl[@]}" speed -provider-path "$mods" -provider armaccel -provider default -propquery provider=armaccel \
     -seconds 1 -evp aes-128-ctr 2>/dev/null | tail -3
@@ -107,6 +115,8 @@ run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
     -seconds 1 -evp sha256 2>/dev/null | tail -1
   "${ossl[@]}" speed -provider-path "$mods" -provider armaccel -provider default -propquery provider=armaccel \
     -seconds 1 -evp aes-128-gcm 2>/dev/null | tail -1
+  "${ossl[@]}" speed -provider-path "$mods" -provider armaccel -provider default -propquery provider=armaccel \
+    -seconds 1 -evp chacha20-poly1305 2>/dev/null | tail -1
 }
 report() {  # report WHAT GOT EXPECTED
   if [ -n "$2" ] && [ "$2" = "$3" ]; then

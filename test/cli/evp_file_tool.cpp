@@ -1,8 +1,10 @@
 // An ordinary EVP application that knows nothing about armaccel: it hashes a
-// file with SHA-256 and SHA-512, encrypts it with AES-256-CBC, AES-128-CTR
-// and AES-256-GCM (fixed key/IV, streamed in 64 KiB updates) and with
-// AES-128-XTS (its first MiB as one data unit), and MACs it with CMAC
-// (AES-256-CBC) and GMAC (AES-256-GCM), using the default library context
+// file with SHA-256, SHA-512, SHA3-256 and SHAKE256, encrypts it with
+// AES-256-CBC, AES-128-CTR, ChaCha20, AES-256-GCM and ChaCha20-Poly1305
+// (fixed key/IV, streamed in 64 KiB updates; the AEAD results include the
+// tag) and with AES-128-XTS (its first MiB as one data unit), and MACs it
+// with CMAC (AES-256-CBC), GMAC (AES-256-GCM), HMAC (SHA-256) and Poly1305,
+// using the default library context
 // and no property query -- so openssl.cnf decides which provider serves
 // each algorithm.  Prints one line per result with the provider that
 // computed it, for comparison with another run or the `openssl` command.
@@ -52,7 +54,7 @@ int main(int argc, char** argv) {
   while ((n = std::fread(chunk, 1, sizeof chunk, f)) > 0) data.insert(data.end(), chunk, chunk + n);
   std::fclose(f);
 
-  for (const char* name : {"SHA256", "SHA512"}) {
+  for (const char* name : {"SHA256", "SHA512", "SHA3-256", "SHAKE256"}) {
     EVP_MD* md = EVP_MD_fetch(nullptr, name, nullptr);
     if (md == nullptr) return fail(name);
     EVP_MD_CTX* ctx = EVP_MD_CTX_new();
@@ -70,7 +72,7 @@ int main(int argc, char** argv) {
     EVP_MD_free(md);
   }
 
-  for (const char* name : {"AES-256-CBC", "AES-128-CTR"}) {
+  for (const char* name : {"AES-256-CBC", "AES-128-CTR", "ChaCha20"}) {
     EVP_CIPHER* c = EVP_CIPHER_fetch(nullptr, name, nullptr);
     if (c == nullptr) return fail(name);
     EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
@@ -95,10 +97,10 @@ int main(int argc, char** argv) {
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(c);
   }
-  // AES-256-GCM: 12-byte IV, AAD, the text in 64 KiB updates, 16-byte tag.
-  {
-    EVP_CIPHER* c = EVP_CIPHER_fetch(nullptr, "AES-256-GCM", nullptr);
-    if (c == nullptr) return fail("AES-256-GCM");
+  // AEADs: 12-byte IV, AAD, the text in 64 KiB updates, 16-byte tag.
+  for (const char* name : {"AES-256-GCM", "ChaCha20-Poly1305"}) {
+    EVP_CIPHER* c = EVP_CIPHER_fetch(nullptr, name, nullptr);
+    if (c == nullptr) return fail(name);
     EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
     std::vector<unsigned char> out(data.size() + 16);
     int total = 0, outl = 0;
@@ -121,8 +123,8 @@ int main(int argc, char** argv) {
     unsigned len = 0;
     if (!EVP_Digest(out.data(), static_cast<std::size_t>(total), d, &len, EVP_sha256(), nullptr))
       return fail("digest of the ciphertext");
-    print_hex("sha256 of AES-256-GCM+tag", OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)), d,
-              len);
+    print_hex((std::string("sha256 of ") + name).c_str(),
+              OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(c)), d, len);
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(c);
   }
@@ -147,20 +149,23 @@ int main(int argc, char** argv) {
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(c);
   }
-  // CMAC and GMAC over the whole file.
-  for (const char* name : {"CMAC", "GMAC"}) {
-    const bool gmac = name[0] == 'G';
+  // CMAC, GMAC, HMAC and Poly1305 over the whole file.
+  for (const char* name : {"CMAC", "GMAC", "HMAC", "POLY1305"}) {
+    const std::string n = name;
     EVP_MAC* mac = EVP_MAC_fetch(nullptr, name, nullptr);
     if (mac == nullptr) return fail(name);
     EVP_MAC_CTX* ctx = EVP_MAC_CTX_new(mac);
-    char cipher[16];
-    std::snprintf(cipher, sizeof cipher, "%s", gmac ? "AES-256-GCM" : "AES-256-CBC");
-    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, cipher, 0),
-                           gmac ? OSSL_PARAM_construct_octet_string(
-                                      OSSL_MAC_PARAM_IV, const_cast<unsigned char*>(kIv), 12)
-                                : OSSL_PARAM_construct_end(),
-                           OSSL_PARAM_construct_end()};
-    unsigned char m[16];
+    char cipher[16], digest[8] = "SHA256";
+    std::snprintf(cipher, sizeof cipher, "%s", n == "GMAC" ? "AES-256-GCM" : "AES-256-CBC");
+    OSSL_PARAM params[3] = {OSSL_PARAM_construct_end(), OSSL_PARAM_construct_end(),
+                            OSSL_PARAM_construct_end()};
+    if (n == "CMAC" || n == "GMAC")
+      params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, cipher, 0);
+    if (n == "GMAC")
+      params[1] =
+          OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, const_cast<unsigned char*>(kIv), 12);
+    if (n == "HMAC") params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0);
+    unsigned char m[EVP_MAX_MD_SIZE];
     std::size_t mlen = 0;
     if (!EVP_MAC_init(ctx, kKey, 32, params) || !EVP_MAC_update(ctx, data.data(), data.size()) ||
         !EVP_MAC_final(ctx, m, &mlen, sizeof m))
