@@ -40,6 +40,20 @@ struct KeccakKernel {
 // The round constants RC[0..23] (§3.2.5, rc(t) expanded).
 extern const std::uint64_t kKeccakRoundConstants[24];
 
+// rho offsets r[x][y] (§3.2.2, Table 2) by lane index x + 5y.
+inline constexpr unsigned kKeccakRho[25] = {
+    0,  1,  62, 28, 27,  // y = 0
+    36, 44, 6,  55, 20,  // y = 1
+    3,  10, 43, 25, 39,  // y = 2
+    41, 45, 15, 21, 8,   // y = 3
+    18, 2,  61, 56, 14,  // y = 4
+};
+
+// pi (§3.2.3): the lane at x + 5y moves to y + 5((2x + 3y) mod 5).
+constexpr int keccak_pi_target(int i) {
+  return i / 5 + 5 * ((2 * (i % 5) + 3 * (i / 5)) % 5);
+}
+
 // The portable lane: plain 64-bit C++, the oracle for the others.  Its
 // functions are named so the NEON lane can reuse the one-state ones.
 extern const KeccakKernel kKeccakPortable;

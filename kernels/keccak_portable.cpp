@@ -1,9 +1,15 @@
 // Keccak-f[1600], portable lane "keccak-portable" (FIPS 202 §3.2-3.3): the
-// five step mappings on 64-bit lanes, unrolled by the compiler; rotations
-// by constant amounts, so nothing depends on the data.
+// five step mappings on 64-bit lanes; rotations by constant amounts, so
+// nothing depends on the data.  Absorbing is specialised per rate so the
+// state never leaves registers between blocks.
+
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <utility>
 
+#include "always_inline.h"
 #include "bytes.h"
 #include "keccak.h"
 
@@ -20,51 +26,88 @@ const std::uint64_t kKeccakRoundConstants[24] = {
 
 namespace {
 
-// rho offsets r[x][y] (§3.2.2, Table 2) by lane index x + 5y.
-constexpr unsigned kRho[25] = {
-    0,  1,  62, 28, 27,  // y = 0
-    36, 44, 6,  55, 20,  // y = 1
-    3,  10, 43, 25, 39,  // y = 2
-    41, 45, 15, 21, 8,   // y = 3
-    18, 2,  61, 56, 14,  // y = 4
-};
-
-// pi (§3.2.3): the lane at x + 5y moves to y + 5((2x + 3y) mod 5).
-constexpr unsigned pi_target(unsigned i) {
-  const unsigned x = i % 5, y = i / 5;
-  return y + 5 * ((2 * x + 3 * y) % 5);
+// Every step over constant lane indices (fold expressions over integer
+// sequences, no loops): the compiler keeps the 25 lanes in registers
+// (AArch64 has 31) and the rotations become single instructions.
+template <int... X>
+ARMACCEL_ALWAYS_INLINE void theta(std::uint64_t s[25], std::integer_sequence<int, X...>) {
+  std::uint64_t c[5], d[5];
+  ((c[X] = s[X] ^ s[X + 5] ^ s[X + 10] ^ s[X + 15] ^ s[X + 20]), ...);
+  ((d[X] = c[(X + 4) % 5] ^ std::rotl(c[(X + 1) % 5], 1)), ...);
+  ((s[X] ^= d[X], s[X + 5] ^= d[X], s[X + 10] ^= d[X], s[X + 15] ^= d[X], s[X + 20] ^= d[X]), ...);
 }
 
-inline std::uint64_t rol(std::uint64_t v, unsigned n) {
-  return n == 0 ? v : (v << n) | (v >> (64 - n));
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void rho_pi(const std::uint64_t s[25], std::uint64_t b[25],
+                                   std::integer_sequence<int, I...>) {
+  ((b[keccak_pi_target(I)] = std::rotl(s[I], static_cast<int>(kKeccakRho[I]))), ...);
+}
+
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void chi(std::uint64_t s[25], const std::uint64_t b[25],
+                                std::integer_sequence<int, I...>) {
+  ((s[I] = b[I] ^ (~b[I / 5 * 5 + (I % 5 + 1) % 5] & b[I / 5 * 5 + (I % 5 + 2) % 5])), ...);
+}
+
+// One round (§3.3: Rnd = iota(chi(pi(rho(theta(A)))))).
+ARMACCEL_ALWAYS_INLINE void round(std::uint64_t s[25], std::uint64_t rc) {
+  std::uint64_t b[25];
+  theta(s, std::make_integer_sequence<int, 5>{});
+  rho_pi(s, b, std::make_integer_sequence<int, 25>{});
+  chi(s, b, std::make_integer_sequence<int, 25>{});
+  s[0] ^= rc;
+}
+
+ARMACCEL_ALWAYS_INLINE void rounds(std::uint64_t s[25]) {
+  for (int r = 0; r < 24; ++r) round(s, kKeccakRoundConstants[r]);
+}
+
+template <int... W>
+ARMACCEL_ALWAYS_INLINE void xor_block(std::uint64_t s[25], const std::uint8_t* data,
+                                      std::integer_sequence<int, W...>) {
+  ((s[W] ^= bytes::load_le64(data + 8 * W)), ...);
+}
+
+// The state stays in locals across blocks; Words (the rate in 64-bit
+// words) is a template parameter so every lane index is a constant.
+template <int Words>
+void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks) {
+  std::uint64_t s[25];
+  std::memcpy(s, a, sizeof s);
+  for (; blocks > 0; --blocks, data += 8 * Words) {
+    xor_block(s, data, std::make_integer_sequence<int, Words>{});
+    rounds(s);
+  }
+  std::memcpy(a, s, sizeof s);
 }
 
 }  // namespace
 
 void keccak_permute_portable(std::uint64_t a[kKeccakLanes]) {
-  for (int round = 0; round < 24; ++round) {
-    // theta (§3.2.1)
-    std::uint64_t c[5], d[5];
-    for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-    for (unsigned x = 0; x < 5; ++x) d[x] = c[(x + 4) % 5] ^ rol(c[(x + 1) % 5], 1);
-    // rho and pi (§3.2.2-3.2.3) into b
-    std::uint64_t b[25];
-    for (unsigned i = 0; i < 25; ++i) b[pi_target(i)] = rol(a[i] ^ d[i % 5], kRho[i]);
-    // chi (§3.2.4)
-    for (unsigned y = 0; y < 25; y += 5) {
-      for (unsigned x = 0; x < 5; ++x)
-        a[y + x] = b[y + x] ^ (~b[y + (x + 1) % 5] & b[y + (x + 2) % 5]);
-    }
-    // iota (§3.2.5)
-    a[0] ^= kKeccakRoundConstants[round];
-  }
+  std::uint64_t s[25];
+  std::memcpy(s, a, sizeof s);
+  rounds(s);
+  std::memcpy(a, s, sizeof s);
 }
 
 void keccak_absorb_portable(std::uint64_t a[kKeccakLanes], const std::uint8_t* data,
                             std::size_t blocks, std::size_t rate) {
-  for (; blocks > 0; --blocks, data += rate) {
-    for (std::size_t w = 0; w < rate / 8; ++w) a[w] ^= bytes::load_le64(data + 8 * w);
-    keccak_permute_portable(a);
+  switch (rate) {
+    case 72:  // SHA3-512
+      return absorb_words<9>(a, data, blocks);
+    case 104:  // SHA3-384
+      return absorb_words<13>(a, data, blocks);
+    case 136:  // SHA3-256, SHAKE256, KMAC256
+      return absorb_words<17>(a, data, blocks);
+    case 144:  // SHA3-224
+      return absorb_words<18>(a, data, blocks);
+    case 168:  // SHAKE128, KMAC128
+      return absorb_words<21>(a, data, blocks);
+    default:
+      for (; blocks > 0; --blocks, data += rate) {
+        for (std::size_t w = 0; w < rate / 8; ++w) a[w] ^= bytes::load_le64(data + 8 * w);
+        keccak_permute_portable(a);
+      }
   }
 }
 

@@ -18,12 +18,7 @@
 #include <cstdint>
 
 #include "../chacha20.h"
-
-#if defined(_MSC_VER) && !defined(__clang__)
-#define ARMACCEL_ALWAYS_INLINE __forceinline
-#else
-#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
-#endif
+#include "../always_inline.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");

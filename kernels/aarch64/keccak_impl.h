@@ -1,6 +1,5 @@
 // Keccak-f[1600] pieces shared by the AArch64 lane files (keccak_sha3.cpp,
-// keccak_neon.cpp): the rho offsets and pi mapping (FIPS 202 §3.2.2-3.2.3),
-// and loads and stores of a state whose 25 lanes sit in 25 vector
+// keccak_neon.cpp): loads and stores of a state whose 25 lanes sit in 25 vector
 // registers (one state in the low halves, or two states side by side).
 // Anonymous namespace: each including file has its own copy, so nothing
 // built with extension flags is shared (architecture.md).
@@ -17,29 +16,10 @@
 #include <utility>
 
 #include "../keccak.h"
-
-#if defined(_MSC_VER) && !defined(__clang__)
-#define ARMACCEL_ALWAYS_INLINE __forceinline
-#else
-#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
-#endif
+#include "../always_inline.h"
 
 namespace armaccel {
 namespace {
-
-// rho offsets r[x][y] (§3.2.2, Table 2) by lane index x + 5y.
-constexpr unsigned kRho[25] = {
-    0,  1,  62, 28, 27,  // y = 0
-    36, 44, 6,  55, 20,  // y = 1
-    3,  10, 43, 25, 39,  // y = 2
-    41, 45, 15, 21, 8,   // y = 3
-    18, 2,  61, 56, 14,  // y = 4
-};
-
-// pi (§3.2.3): the lane at x + 5y moves to y + 5((2x + 3y) mod 5).
-constexpr int pi_target(int i) {
-  return i / 5 + 5 * ((2 * (i % 5) + 3 * (i / 5)) % 5);
-}
 
 constexpr auto kAllLanes = std::make_integer_sequence<int, 25>{};
 

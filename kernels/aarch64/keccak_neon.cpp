@@ -35,7 +35,7 @@ template <int X, int... Y>
 ARMACCEL_ALWAYS_INLINE void theta_rho_pi_column(const uint64x2_t s[25], uint64x2_t d,
                                                 uint64x2_t b[25],
                                                 std::integer_sequence<int, Y...>) {
-  ((b[pi_target(X + 5 * Y)] = rol<kRho[X + 5 * Y]>(veorq_u64(s[X + 5 * Y], d))), ...);
+  ((b[keccak_pi_target(X + 5 * Y)] = rol<kKeccakRho[X + 5 * Y]>(veorq_u64(s[X + 5 * Y], d))), ...);
 }
 
 template <int... X>

@@ -32,7 +32,7 @@ namespace {
 // rol(a ^ d, rho) as XAR's rotate right by 64 - rho.
 template <int I>
 ARMACCEL_ALWAYS_INLINE uint64x2_t theta_rho(uint64x2_t a, uint64x2_t d) {
-  constexpr int kRight = static_cast<int>((64 - kRho[I]) & 63);
+  constexpr int kRight = static_cast<int>((64 - kKeccakRho[I]) & 63);
   return vxarq_u64(a, d, kRight);
 }
 
@@ -50,7 +50,7 @@ template <int X, int... Y>
 ARMACCEL_ALWAYS_INLINE void theta_rho_pi_column(const uint64x2_t s[25], uint64x2_t d,
                                                 uint64x2_t b[25],
                                                 std::integer_sequence<int, Y...>) {
-  ((b[pi_target(X + 5 * Y)] = theta_rho<X + 5 * Y>(s[X + 5 * Y], d)), ...);
+  ((b[keccak_pi_target(X + 5 * Y)] = theta_rho<X + 5 * Y>(s[X + 5 * Y], d)), ...);
 }
 
 // Columns in the order 1, 3, 0, 2, 4: each D is used as soon as it is

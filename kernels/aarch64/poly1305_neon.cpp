@@ -40,12 +40,7 @@
 
 #include "../poly1305.h"
 #include "../poly1305_radix64.h"
-
-#if defined(_MSC_VER) && !defined(__clang__)
-#define ARMACCEL_ALWAYS_INLINE __forceinline
-#else
-#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
-#endif
+#include "../always_inline.h"
 
 static_assert(std::endian::native == std::endian::little,
               "LD4 of message words assumes little-endian lanes");

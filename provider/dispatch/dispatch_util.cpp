@@ -1,5 +1,6 @@
 #include "dispatch_util.h"
 
+#include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/params.h>
 #include <openssl/proverr.h>
@@ -19,6 +20,21 @@ bool set_utf8(OSSL_PARAM* p, const char* value) {
 void raise_param_error_without_ctx(bool getting) {
   ERR_raise(ERR_LIB_PROV,
             getting ? PROV_R_FAILED_TO_GET_PARAMETER : PROV_R_FAILED_TO_SET_PARAMETER);
+}
+
+int mac_fixed_size_get_params(OSSL_PARAM params[], std::size_t size) {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
+  if (p != nullptr && !OSSL_PARAM_set_size_t(p, size)) {
+    raise_param_error_without_ctx(true);
+    return 0;
+  }
+  return 1;
+}
+
+const OSSL_PARAM* mac_fixed_size_gettable() {
+  static const OSSL_PARAM kList[] = {OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
+                                     OSSL_PARAM_END};
+  return kList;
 }
 
 }  // namespace armaccel::prov

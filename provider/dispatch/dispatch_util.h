@@ -25,6 +25,11 @@ bool set_utf8(OSSL_PARAM* p, const char* value);
 // a provider context (algorithm-level get_params).
 void raise_param_error_without_ctx(bool getting);
 
+// A MAC whose output length is fixed: "size" for OSSL_FUNC_mac_get_params
+// and get_ctx_params, and the gettable list naming it.
+int mac_fixed_size_get_params(OSSL_PARAM params[], std::size_t size);
+const OSSL_PARAM* mac_fixed_size_gettable();
+
 // "AES-128-GCM" from "AES", 128 and "GCM", at compile time (for tracing).
 struct AlgName {
   char text[32];

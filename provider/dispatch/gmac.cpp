@@ -237,12 +237,7 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize
 }
 
 int get_params(OSSL_PARAM params[]) noexcept {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
-  if (p != nullptr && !OSSL_PARAM_set_size_t(p, kGmacBytes)) {
-    raise_param_error_without_ctx(true);
-    return 0;
-  }
-  return 1;
+  return mac_fixed_size_get_params(params, kGmacBytes);
 }
 
 int get_ctx_params(void*, OSSL_PARAM params[]) noexcept {
@@ -250,9 +245,7 @@ int get_ctx_params(void*, OSSL_PARAM params[]) noexcept {
 }
 
 const OSSL_PARAM* gettable_params(void*) noexcept {
-  static const OSSL_PARAM kList[] = {OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
-                                     OSSL_PARAM_END};
-  return kList;
+  return mac_fixed_size_gettable();
 }
 
 const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {

@@ -13,6 +13,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "digest_common.h"
 #include "dispatch_util.h"
 #include "sha2_driver.h"
 #include "tables.h"
@@ -84,25 +85,11 @@ class Sha2Digest {
     return 1;
   }
 
-  static bool ready(Ctx* c) {
-    if (!c->initialised) {
-      raise_error(c->prov, kErrNotInitialised);
-      return false;
-    }
-    if (c->finalized) {
-      raise_error(c->prov, kErrUpdateAfterFinal);
-      return false;
-    }
-    return true;
-  }
+  static bool ready(Ctx* c) { return digest_usable(c->prov, c->initialised, c->finalized); }
 
   static int update(void* vctx, const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
-    if (!ready(c)) return 0;
-    if (in == nullptr && inl != 0) {
-      raise_error(c->prov, kErrNullParameter);
-      return 0;
-    }
+    if (!digest_update_ok(c->prov, c->initialised, c->finalized, in, inl)) return 0;
     if (inl != 0) sha2_update(&c->state, c->kernel, in, inl);
     return 1;
   }
@@ -122,30 +109,10 @@ class Sha2Digest {
   }
 
   static int get_params(OSSL_PARAM params[]) noexcept {
-    OSSL_PARAM* p = nullptr;
-    bool ok = true;
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE)) != nullptr)
-      ok = ok && OSSL_PARAM_set_size_t(p, kBlockBytes);
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE)) != nullptr)
-      ok = ok && OSSL_PARAM_set_size_t(p, DigestBytes);
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF)) != nullptr)
-      ok = ok && OSSL_PARAM_set_int(p, 0);
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT)) != nullptr)
-      ok = ok && OSSL_PARAM_set_int(p, 1);
-    if (!ok) raise_param_error_without_ctx(true);
-    return ok ? 1 : 0;
+    return digest_get_params(params, kBlockBytes, DigestBytes, false, true);
   }
 
-  static const OSSL_PARAM* gettable_params(void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, nullptr),
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, nullptr),
-        OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, nullptr),
-        OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
+  static const OSSL_PARAM* gettable_params(void*) noexcept { return digest_gettable_params(); }
 };
 
 template <class Word, const Word (&Iv)[8], std::size_t DigestBytes>

@@ -17,6 +17,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "digest_common.h"
 #include "dispatch_util.h"
 #include "sha3_driver.h"
 #include "tables.h"
@@ -79,25 +80,11 @@ class Sha3Digest {
     return set_ctx_params(c, params);
   }
 
-  static bool ready(Ctx* c) {
-    if (!c->initialised) {
-      raise_error(c->prov, kErrNotInitialised);
-      return false;
-    }
-    if (c->finalized) {
-      raise_error(c->prov, kErrUpdateAfterFinal);
-      return false;
-    }
-    return true;
-  }
+  static bool ready(Ctx* c) { return digest_usable(c->prov, c->initialised, c->finalized); }
 
   static int update(void* vctx, const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
-    if (!ready(c)) return 0;
-    if (in == nullptr && inl != 0) {
-      raise_error(c->prov, kErrNullParameter);
-      return 0;
-    }
+    if (!digest_update_ok(c->prov, c->initialised, c->finalized, in, inl)) return 0;
     sponge_absorb(c->kernel, &c->sponge, in, inl);
     return 1;
   }
@@ -112,8 +99,8 @@ class Sha3Digest {
     // declared: EVP_DigestFinal_ex promises to write at most that much, so
     // an "xoflen" above it through EVP_DigestFinal_ex would overrun the
     // caller's buffer (EVP_DigestFinalXOF passes the full length).
-    const bool too_small = Spec.xof ? outsz < c->out_bytes && c->out_bytes > EVP_MAX_MD_SIZE
-                                    : outsz < c->out_bytes;
+    const bool too_small =
+        Spec.xof ? outsz < c->out_bytes && c->out_bytes > EVP_MAX_MD_SIZE : outsz < c->out_bytes;
     if (too_small || (out == nullptr && c->out_bytes != 0)) {
       raise_error(c->prov, kErrInvalidDigestSize);
       return 0;
@@ -146,30 +133,10 @@ class Sha3Digest {
   }
 
   static int get_params(OSSL_PARAM params[]) noexcept {
-    OSSL_PARAM* p = nullptr;
-    bool ok = true;
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE)) != nullptr)
-      ok = ok && OSSL_PARAM_set_size_t(p, Spec.rate);
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE)) != nullptr)
-      ok = ok && OSSL_PARAM_set_size_t(p, Spec.out_bytes);
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF)) != nullptr)
-      ok = ok && OSSL_PARAM_set_int(p, Spec.xof ? 1 : 0);
-    if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT)) != nullptr)
-      ok = ok && OSSL_PARAM_set_int(p, Spec.algid_absent ? 1 : 0);
-    if (!ok) raise_param_error_without_ctx(true);
-    return ok ? 1 : 0;
+    return digest_get_params(params, Spec.rate, Spec.out_bytes, Spec.xof, Spec.algid_absent);
   }
 
-  static const OSSL_PARAM* gettable_params(void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, nullptr),
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, nullptr),
-        OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, nullptr),
-        OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
+  static const OSSL_PARAM* gettable_params(void*) noexcept { return digest_gettable_params(); }
 };
 
 template <const Sha3Spec& Spec>

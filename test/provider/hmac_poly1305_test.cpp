@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "mac_runner.h"
 #include "ossl_helpers.h"
 #include "test_support.h"
 #include "vector_files.h"
@@ -28,25 +29,12 @@ namespace {
 std::string run_mac(EVP_MAC* mac, const std::string& digest, const Bytes& key,
                     const std::vector<Bytes>& inputs, Bytes* out, std::size_t* size = nullptr,
                     std::size_t* block = nullptr) {
-  MacCtxPtr ctx(EVP_MAC_CTX_new(mac));
-  if (ctx == nullptr) return "MAC_CREATE_ERROR";
   OSSL_PARAM params[] = {digest.empty()
                              ? OSSL_PARAM_construct_end()
                              : OSSL_PARAM_construct_utf8_string(
                                    OSSL_MAC_PARAM_DIGEST, const_cast<char*>(digest.c_str()), 0),
                          OSSL_PARAM_construct_end()};
-  Bytes k = key;
-  k.push_back(0);  // a valid pointer for an empty key
-  if (EVP_MAC_init(ctx.get(), k.data(), key.size(), params) != 1) return "MAC_INIT_ERROR";
-  if (size != nullptr) *size = EVP_MAC_CTX_get_mac_size(ctx.get());
-  if (block != nullptr) *block = EVP_MAC_CTX_get_block_size(ctx.get());
-  for (const Bytes& in : inputs)
-    if (EVP_MAC_update(ctx.get(), in.data(), in.size()) != 1) return "MAC_UPDATE_ERROR";
-  out->assign(64, 0);
-  std::size_t outl = 0;
-  if (EVP_MAC_final(ctx.get(), out->data(), &outl, out->size()) != 1) return "MAC_FINAL_ERROR";
-  out->resize(outl);
-  return "";
+  return evp_mac_run(mac, params, key, inputs, out, size, block);
 }
 
 Bytes must_mac(EVP_MAC* mac, const std::string& digest, const Bytes& key,
@@ -78,18 +66,7 @@ TEST(OpensslEvpFiles, HmacStanzas) {
     const std::string err =
         run_mac(hmac.get(), digest, evp_value(s.get("Key")), inputs, &out, &size, &block);
     const std::string errors = drain_errors();
-    if (s.has("Result")) {
-      EXPECT_EQ(err, s.get("Result")) << errors;
-    } else {
-      ASSERT_EQ(err, "") << errors;
-      EXPECT_EQ(to_hex(out), to_hex(evp_value(s.get("Output"))));
-      if (s.has("OutputSize")) {
-        EXPECT_EQ(size, std::stoul(s.get("OutputSize")));
-      }
-      if (s.has("BlockSize")) {
-        EXPECT_EQ(block, std::stoul(s.get("BlockSize")));
-      }
-    }
+    expect_mac_stanza(s, err, errors, out, size, block);
     ++run;
   }
   EXPECT_EQ(run, 30);
@@ -188,13 +165,7 @@ TEST_P(HmacOracle, RandomKeysMessagesSplitsAndCopies) {
   for (std::size_t klen : key_lengths) {
     for (int trial = 0; trial < 6; ++trial) {
       const Bytes key = rng.bytes(klen), msg = rng.bytes(rng.below(3 * block + 40));
-      std::vector<Bytes> parts;
-      std::size_t at = 0;
-      for (std::size_t part : random_splits(rng, msg.size())) {
-        parts.emplace_back(msg.begin() + static_cast<long>(at),
-                           msg.begin() + static_cast<long>(at + part));
-        at += part;
-      }
+      const std::vector<Bytes> parts = random_pieces(rng, msg);
       ASSERT_EQ(to_hex(must_mac(mine.get(), digest, key, parts)),
                 to_hex(must_mac(ref.get(), digest, key, {msg})))
           << "key " << klen << " msg " << msg.size();
@@ -372,13 +343,7 @@ TEST(Poly1305Mac, OracleSplitsAndCopies) {
   Rng rng(62);
   for (int trial = 0; trial < 100; ++trial) {
     const Bytes key = rng.bytes(32), msg = rng.bytes(trial < 40 ? trial : rng.below(2000));
-    std::vector<Bytes> parts;
-    std::size_t at = 0;
-    for (std::size_t part : random_splits(rng, msg.size())) {
-      parts.emplace_back(msg.begin() + static_cast<long>(at),
-                         msg.begin() + static_cast<long>(at + part));
-      at += part;
-    }
+    const std::vector<Bytes> parts = random_pieces(rng, msg);
     ASSERT_EQ(to_hex(must_mac(mine.get(), "", key, parts)),
               to_hex(must_mac(ref.get(), "", key, {msg})))
         << "trial " << trial;

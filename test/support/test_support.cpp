@@ -144,6 +144,17 @@ std::vector<std::size_t> random_splits(Rng& rng, std::size_t total) {
   return parts;
 }
 
+std::vector<Bytes> random_pieces(Rng& rng, const Bytes& msg) {
+  std::vector<Bytes> pieces;
+  std::size_t at = 0;
+  for (std::size_t part : random_splits(rng, msg.size())) {
+    pieces.emplace_back(msg.begin() + static_cast<std::ptrdiff_t>(at),
+                        msg.begin() + static_cast<std::ptrdiff_t>(at + part));
+    at += part;
+  }
+  return pieces;
+}
+
 GuardedBuffer::GuardedBuffer(std::size_t size, bool at_end) : size_(size) {
   const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t data_pages = (size + page - 1) / page;

@@ -50,6 +50,9 @@ std::map<std::string, std::string> expected_lanes();
 // Splits `total` into random chunk sizes (some 0 and 1, some large).
 std::vector<std::size_t> random_splits(Rng& rng, std::size_t total);
 
+// msg cut at random_splits' sizes, as separate pieces.
+std::vector<Bytes> random_pieces(Rng& rng, const Bytes& msg);
+
 // `size` bytes whose last byte sits just before a PROT_NONE page (or whose
 // first byte sits just after one, with at_end = false).
 class GuardedBuffer {

@@ -1,0 +1,10 @@
+// ARMACCEL_ALWAYS_INLINE: forces inlining of the small helpers the kernels
+// are built from (intrinsic wrappers, unrolled steps), so that GCC, Clang
+// and MSVC all keep the state in registers across them.
+#pragma once
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#define ARMACCEL_ALWAYS_INLINE __forceinline
+#else
+#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
+#endif
