@@ -17,8 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../chacha20.h"
 #include "../always_inline.h"
+#include "../chacha20.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");

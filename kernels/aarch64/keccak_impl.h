@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "../keccak.h"
 #include "../always_inline.h"
+#include "../keccak.h"
 
 namespace armaccel {
 namespace {

@@ -38,9 +38,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "../always_inline.h"
 #include "../poly1305.h"
 #include "../poly1305_radix64.h"
-#include "../always_inline.h"
 
 static_assert(std::endian::native == std::endian::little,
               "LD4 of message words assumes little-endian lanes");

@@ -119,7 +119,11 @@ class Chacha20Cipher {
       raise_error(c->prov, kErrOutputTooLong);  // EVP reports lengths as int
       return 0;
     }
-    if (in == nullptr || out == nullptr || outsize < inl) {
+    if (in == nullptr || out == nullptr) {
+      raise_error(c->prov, kErrNullParameter);
+      return 0;
+    }
+    if (outsize < inl) {
       raise_error(c->prov, kErrOutputBufferTooSmall);
       return 0;
     }

@@ -111,27 +111,32 @@ class Chacha20Poly1305Cipher {
   static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
                   std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
     Ctx* c = self(vctx);
+    if (iv != nullptr && ivlen != kNonceBytes) {
+      raise_error(c->prov, kErrInvalidIvLength);
+      return 0;
+    }
+    if (key != nullptr && keylen != kChachaKeyBytes) {
+      raise_error(c->prov, kErrInvalidKeyLength);
+      return 0;
+    }
     if (c->enc != enc) c->tag_state = TagState::kNone;  // a tag belongs to one direction
     c->enc = enc;
     c->tls_payload = kNoTls;
+    // A re-init ends a message in progress.  Before any text it may start
+    // again under the same nonce (nothing was released); once text was
+    // released under the nonce, restarting would repeat its keystream, so
+    // the nonce is spent and a new one is required.
+    if (c->phase == Phase::kAad) c->phase = Phase::kReady;
+    if (c->phase == Phase::kText) c->phase = Phase::kDone;
     if (iv != nullptr) {
-      if (ivlen != kNonceBytes) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
       std::memcpy(c->nonce, iv, kNonceBytes);
       c->phase = Phase::kReady;
+      // An encryption tag belongs to the message of the previous nonce.
+      if (c->enc && c->tag_state == TagState::kComputed) c->tag_state = TagState::kNone;
     }
     if (key != nullptr) {
-      if (keylen != kChachaKeyBytes) {
-        raise_error(c->prov, kErrInvalidKeyLength);
-        return 0;
-      }
       chacha_stream_set_key(&c->stream, key);
       c->key_set = true;
-      // A message in progress cannot continue under another key: it starts
-      // again under the same nonce, nothing of what came before kept.
-      if (c->phase == Phase::kAad || c->phase == Phase::kText) c->phase = Phase::kReady;
     }
     return set_ctx_params(c, params);
   }

@@ -53,8 +53,7 @@ struct HmacCtx {
   EVP_MD_CTX* fetched_inner_start;
   EVP_MD_CTX* fetched_outer_start;
   EVP_MD_CTX* fetched_inner;
-  EVP_MAC_CTX* tls;  // the "tls-data-size" delegate, when active
-  char properties[128];
+  EVP_MAC_CTX* tls;              // the "tls-data-size" delegate, when active
   std::uint8_t key0[kMaxBlock];  // K0 (§4 of FIPS 198-1) without its zero padding
   std::size_t key0_len;
   std::size_t size, block;
@@ -152,21 +151,15 @@ void trace_digest(const HmacCtx* c) {
   trace_new_context(c->prov, "HMAC", lane);
 }
 
+// Resolves the digest first and replaces the context's only when that
+// worked: a refused "digest" leaves the MAC as it was.
 bool set_digest(HmacCtx* c, const char* name, const char* properties) {
-  drop_digest(c);
-  c->properties[0] = '\0';
-  if (properties != nullptr) {
-    if (std::strlen(properties) >= sizeof c->properties) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return false;
-    }
-    std::strcpy(c->properties, properties);
-  }
   if (const NativeDigest* d = find_native_digest(name); d != nullptr) {
     if (d->xof) {
       raise_error(c->prov, kErrXofDigestsNotAllowed);
       return false;
     }
+    drop_digest(c);
     c->native = d;
     c->size = d->size;
     c->block = d->block;
@@ -185,22 +178,20 @@ bool set_digest(HmacCtx* c, const char* name, const char* properties) {
     raise_error(c->prov, kErrXofDigestsNotAllowed);
     return false;
   }
+  EVP_MD_CTX* ctxs[3] = {EVP_MD_CTX_new(), EVP_MD_CTX_new(), EVP_MD_CTX_new()};
   if (size <= 0 || block <= 0 || static_cast<std::size_t>(size) > kMaxDigest ||
-      static_cast<std::size_t>(block) > kMaxBlock || size > block) {
+      static_cast<std::size_t>(block) > kMaxBlock || size > block || ctxs[0] == nullptr ||
+      ctxs[1] == nullptr || ctxs[2] == nullptr) {
+    for (EVP_MD_CTX* x : ctxs) EVP_MD_CTX_free(x);
     EVP_MD_free(md);
     raise_error(c->prov, kErrInvalidDigest);
     return false;
   }
+  drop_digest(c);
   c->md = md;
-  c->fetched_inner_start = EVP_MD_CTX_new();
-  c->fetched_outer_start = EVP_MD_CTX_new();
-  c->fetched_inner = EVP_MD_CTX_new();
-  if (c->fetched_inner_start == nullptr || c->fetched_outer_start == nullptr ||
-      c->fetched_inner == nullptr) {
-    drop_digest(c);
-    raise_error(c->prov, kErrInvalidDigest);
-    return false;
-  }
+  c->fetched_inner_start = ctxs[0];
+  c->fetched_outer_start = ctxs[1];
+  c->fetched_inner = ctxs[2];
   c->size = static_cast<std::size_t>(size);
   c->block = static_cast<std::size_t>(block);
   trace_digest(c);
@@ -320,9 +311,8 @@ bool start_tls_delegate(HmacCtx* c, std::size_t data_size) {
   return true;
 }
 
-int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
-  if (params == nullptr) return 1;
+// Every settable parameter except "tls-data-size".
+bool set_params_but_tls(HmacCtx* c, const OSSL_PARAM params[]) {
   const OSSL_PARAM* p = nullptr;
   if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST)) != nullptr) {
     const char* name = nullptr;
@@ -349,23 +339,36 @@ int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
     }
     if (!set_key(c, static_cast<const std::uint8_t*>(p->data), p->data_size)) return 0;
   }
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE)) != nullptr) {
-    std::size_t size = 0;
-    if (!OSSL_PARAM_get_size_t(p, &size)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
-    }
-    if (size != 0 && !start_tls_delegate(c, size)) return 0;
-  }
   return 1;
 }
 
+// "tls-data-size", which applies to the key in place once the rest is set.
+bool set_tls_data_size(HmacCtx* c, const OSSL_PARAM params[]) {
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE);
+  if (p == nullptr) return true;
+  std::size_t size = 0;
+  if (!OSSL_PARAM_get_size_t(p, &size)) {
+    raise_error(c->prov, kErrFailedToSetParameter);
+    return false;
+  }
+  return size == 0 || start_tls_delegate(c, size);
+}
+
+int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
+  auto* c = static_cast<HmacCtx*>(vctx);
+  if (params == nullptr) return 1;
+  return set_params_but_tls(c, params) && set_tls_data_size(c, params) ? 1 : 0;
+}
+
+// The parameters first, then the key (or a restart under the current one),
+// then "tls-data-size", so that a TLS record check given to EVP_MAC_init
+// applies to the message this init starts.
 int init(void* vctx, const unsigned char* key, std::size_t keylen,
          const OSSL_PARAM params[]) noexcept {
   auto* c = static_cast<HmacCtx*>(vctx);
-  if (!set_ctx_params(c, params)) return 0;
-  if (key != nullptr) return set_key(c, key, keylen) ? 1 : 0;
-  return restart(c) ? 1 : 0;
+  if (params != nullptr && !set_params_but_tls(c, params)) return 0;
+  if (key != nullptr ? !set_key(c, key, keylen) : !restart(c)) return 0;
+  return params == nullptr || set_tls_data_size(c, params) ? 1 : 0;
 }
 
 int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
@@ -451,10 +454,15 @@ int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize
 int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
   auto* c = static_cast<HmacCtx*>(vctx);
   OSSL_PARAM* p = nullptr;
-  if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) != nullptr &&
-      !OSSL_PARAM_set_size_t(p, c->size)) {
-    raise_error(c->prov, kErrFailedToGetParameter);
-    return 0;
+  if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) != nullptr) {
+    if (!has_digest(c)) {
+      raise_error(c->prov, kErrMissingDigest);
+      return 0;
+    }
+    if (!OSSL_PARAM_set_size_t(p, c->size)) {
+      raise_error(c->prov, kErrFailedToGetParameter);
+      return 0;
+    }
   }
   if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) != nullptr &&
       !OSSL_PARAM_set_int(p, static_cast<int>(c->block))) {

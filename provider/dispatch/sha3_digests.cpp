@@ -114,8 +114,16 @@ class Sha3Digest {
 
   static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
     Ctx* c = self(vctx);
-    if (params == nullptr || !Spec.xof) return 1;
+    if (params == nullptr) return 1;
     const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_XOFLEN);
+    // A fixed-length digest has no "xoflen" (so EVP_DigestFinalXOF fails on
+    // it, as with the default provider, instead of filling part of the
+    // buffer).
+    if (!Spec.xof) {
+      if (p == nullptr) return 1;
+      raise_error(c->prov, kErrInvalidDigestSize);
+      return 0;
+    }
     if (p != nullptr && !OSSL_PARAM_get_size_t(p, &c->out_bytes)) {
       raise_error(c->prov, kErrFailedToSetParameter);
       return 0;

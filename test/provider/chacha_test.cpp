@@ -464,6 +464,15 @@ TEST(AeadMisuse, TagRules) {
   EXPECT_NE(last_errors().find("tag not needed"), std::string::npos);
   EXPECT_EQ(EVP_CIPHER_CTX_ctrl(enc.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 0);
   EXPECT_NE(last_errors().find("tag not set"), std::string::npos);
+  // A new nonce starts a new message: the last message's tag is gone.
+  ASSERT_EQ(EVP_EncryptUpdate(enc.get(), out.data(), &l, pt.data(), 40), 1);
+  ASSERT_EQ(EVP_EncryptFinal_ex(enc.get(), nullptr, &l), 1);
+  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(enc.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
+  const Bytes other_nonce(12, 9);
+  ASSERT_EQ(EVP_EncryptInit_ex2(enc.get(), nullptr, nullptr, other_nonce.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(enc.get(), out.data(), &l, pt.data(), 40), 1);
+  EXPECT_EQ(EVP_CIPHER_CTX_ctrl(enc.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 0);
+  EXPECT_NE(last_errors().find("tag not set"), std::string::npos);
 }
 
 TEST(AeadMisuse, NonceAndOrderRules) {
@@ -490,6 +499,38 @@ TEST(AeadMisuse, NonceAndOrderRules) {
   // Partially overlapping buffers.
   EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), buf.data() + 1, &l, buf.data(), 16), 0);
   EXPECT_NE(last_errors().find("overlapping"), std::string::npos);
+  // A key-only re-init after text was released spends the nonce (a restart
+  // would repeat its keystream; OpenSSL 3.0 restarts) ...
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, key.data(), nullptr, nullptr), 1);
+  EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), buf.data(), &l, buf.data(), 16), 0);
+  EXPECT_NE(last_errors().find("iv not set"), std::string::npos);
+  // ... while during the AAD nothing was released and the message restarts.
+  const AeadRun expect =
+      aead_message(mine.get(), true, key, nonce, aad, {aad.size()}, Bytes(16, 3), {16}, {}, false);
+  ASSERT_TRUE(expect.ok);
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, nullptr, nonce.data(), nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, Bytes(7, 8).data(), 7), 1);
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, key.data(), nullptr, nullptr), 1);
+  ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, aad.data(), 5), 1);
+  Bytes ct(16), pt16(16, 3), tag(16);
+  ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), ct.data(), &l, pt16.data(), 16), 1);
+  ASSERT_EQ(EVP_EncryptFinal_ex(ctx.get(), nullptr, &l), 1);
+  ASSERT_EQ(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag.data()), 1);
+  EXPECT_EQ(ct, expect.out);
+  EXPECT_EQ(tag, expect.tag);
+}
+
+// A NULL input or output with a length is refused with its own reason
+// (OpenSSL 3.0's ChaCha20 dereferences it).
+TEST(Chacha20, NullBuffersRefused) {
+  CipherPtr mine = armaccel_cipher("ChaCha20");
+  const Bytes key(32, 1), iv(16, 2);
+  Bytes buf(32, 3);
+  int l = 0;
+  CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), mine.get(), key.data(), iv.data(), nullptr), 1);
+  EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), buf.data(), &l, nullptr, 16), 0);
+  EXPECT_NE(last_errors().find("passed a null parameter"), std::string::npos);
 }
 
 TEST(AeadMisuse, KeyAndNonceLengths) {

@@ -265,6 +265,102 @@ TEST(Hmac, TlsDataSizeRecordCheckMatchesDefault) {
   EXPECT_LE(refused, 3);
 }
 
+// "tls-data-size" given to EVP_MAC_init itself (on a fresh context, with a
+// new key, or with no key) puts the message it starts in TLS mode, as with
+// the default provider: the record check runs (a 12-byte first update is
+// refused) and the MAC equals the default provider's.
+TEST(Hmac, TlsDataSizeGivenToInit) {
+  MacPtr mine = armaccel_mac("HMAC"), ref = oracle_mac("HMAC");
+  Rng rng(63);
+  const Bytes k1 = rng.bytes(32), k2 = rng.bytes(32), header = rng.bytes(13), data = rng.bytes(300);
+  char digest[] = "SHA256";
+  std::size_t size = data.size();
+  const OSSL_PARAM d[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+                          OSSL_PARAM_construct_end()};
+  const OSSL_PARAM dt[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+                           OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, &size),
+                           OSSL_PARAM_construct_end()};
+  const OSSL_PARAM t[] = {OSSL_PARAM_construct_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, &size),
+                          OSSL_PARAM_construct_end()};
+  for (int how = 0; how < 3; ++how) {
+    Bytes out[2];
+    for (int which = 0; which < 2; ++which) {
+      EVP_MAC* mac = which == 0 ? mine.get() : ref.get();
+      for (bool short_header : {true, false}) {
+        MacCtxPtr c(EVP_MAC_CTX_new(mac));
+        bool ok = false;
+        if (how == 0) ok = EVP_MAC_init(c.get(), k2.data(), k2.size(), dt) == 1;
+        if (how == 1)
+          ok = EVP_MAC_init(c.get(), k1.data(), k1.size(), d) == 1 &&
+               EVP_MAC_init(c.get(), k2.data(), k2.size(), t) == 1;
+        if (how == 2)
+          ok = EVP_MAC_init(c.get(), k2.data(), k2.size(), d) == 1 &&
+               EVP_MAC_init(c.get(), nullptr, 0, t) == 1;
+        ASSERT_TRUE(ok) << how << " " << which << " " << drain_errors();
+        if (short_header) {
+          EXPECT_EQ(EVP_MAC_update(c.get(), header.data(), 12), 0) << how << " " << which;
+          drain_errors();
+          continue;
+        }
+        out[which].assign(64, 0);
+        std::size_t outl = 0;
+        ASSERT_EQ(EVP_MAC_update(c.get(), header.data(), 13), 1) << how;
+        ASSERT_EQ(EVP_MAC_update(c.get(), data.data(), 200), 1) << how;
+        ASSERT_EQ(EVP_MAC_final(c.get(), out[which].data(), &outl, 64), 1) << how;
+        out[which].resize(outl);
+      }
+    }
+    EXPECT_EQ(to_hex(out[0]), to_hex(out[1])) << how;
+  }
+}
+
+// A refused "digest" leaves the MAC as it was (key and digest), and a long
+// "properties" query is taken whole.
+TEST(Hmac, RefusedDigestKeepsStateAndLongProperties) {
+  MacPtr mine = armaccel_mac("HMAC"), ref = oracle_mac("HMAC");
+  Rng rng(64);
+  const Bytes key = rng.bytes(20), msg = rng.bytes(77);
+  const Bytes expect = must_mac(ref.get(), "SHA256", key, {msg});
+  MacCtxPtr c(EVP_MAC_CTX_new(mine.get()));
+  char sha256[] = "SHA256", nope[] = "NOPE", shake[] = "SHAKE128";
+  const OSSL_PARAM d[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, sha256, 0),
+                          OSSL_PARAM_construct_end()};
+  ASSERT_EQ(EVP_MAC_init(c.get(), key.data(), key.size(), d), 1);
+  for (char* bad : {nope, shake}) {
+    const OSSL_PARAM b[] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, bad, 0),
+                            OSSL_PARAM_construct_end()};
+    EXPECT_EQ(EVP_MAC_CTX_set_params(c.get(), b), 0) << bad;
+    drain_errors();
+    EXPECT_EQ(EVP_MAC_CTX_get_mac_size(c.get()), 32u) << bad;
+    Bytes out(64);
+    std::size_t outl = 0;
+    ASSERT_EQ(EVP_MAC_init(c.get(), nullptr, 0, nullptr), 1) << bad << " " << drain_errors();
+    ASSERT_EQ(EVP_MAC_update(c.get(), msg.data(), msg.size()), 1);
+    ASSERT_EQ(EVP_MAC_final(c.get(), out.data(), &outl, out.size()), 1);
+    out.resize(outl);
+    EXPECT_EQ(to_hex(out), to_hex(expect)) << bad;
+  }
+  // A 150-character query (optional clauses the default provider ignores).
+  std::string props = "provider=default";
+  while (props.size() < 150) props += ",?armaccel-test-" + std::to_string(props.size()) + "=1";
+  const OSSL_PARAM sm3[] = {
+      OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, const_cast<char*>("SM3"), 0),
+      OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_PROPERTIES, props.data(), 0),
+      OSSL_PARAM_construct_end()};
+  MacCtxPtr m(EVP_MAC_CTX_new(mine.get()));
+  ASSERT_EQ(EVP_MAC_init(m.get(), key.data(), key.size(), sm3), 1) << drain_errors();
+  Bytes out(64);
+  std::size_t outl = 0;
+  ASSERT_EQ(EVP_MAC_update(m.get(), msg.data(), msg.size()), 1);
+  ASSERT_EQ(EVP_MAC_final(m.get(), out.data(), &outl, out.size()), 1);
+  out.resize(outl);
+  EXPECT_EQ(to_hex(out), to_hex(must_mac(ref.get(), "SM3", key, {msg})));
+  // No digest yet: the size query fails with a reason.
+  MacCtxPtr empty(EVP_MAC_CTX_new(mine.get()));
+  EXPECT_EQ(EVP_MAC_CTX_get_mac_size(empty.get()), 0u);
+  EXPECT_NE(drain_errors().find("missing message digest"), std::string::npos);
+}
+
 std::vector<std::string> names(const OSSL_PARAM* q) {
   std::vector<std::string> v;
   for (; q != nullptr && q->key != nullptr; ++q) v.emplace_back(q->key);

@@ -210,6 +210,27 @@ TEST(XofLengths, HugeSqueezeAndOversizedFinal) {
   }
 }
 
+// A fixed-length digest has no "xoflen": EVP_DigestFinalXOF and setting it
+// fail (as with the default provider), and nothing is written.
+TEST(Sha3Misuse, FixedLengthDigestsAreNotXofs) {
+  for (const char* name : {"SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "KECCAK-256"}) {
+    MdPtr md = armaccel_md(name);
+    ASSERT_NE(md, nullptr);
+    MdCtxPtr ctx(EVP_MD_CTX_new());
+    ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), md.get(), nullptr), 1);
+    ASSERT_EQ(EVP_DigestUpdate(ctx.get(), "abc", 3), 1);
+    Bytes out(100, 0xaa);
+    EXPECT_EQ(EVP_DigestFinalXOF(ctx.get(), out.data(), out.size()), 0) << name;
+    drain_errors();
+    EXPECT_EQ(out, Bytes(100, 0xaa)) << name;
+    std::size_t len = 10;
+    const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_XOFLEN, &len),
+                            OSSL_PARAM_construct_end()};
+    EXPECT_EQ(EVP_MD_CTX_set_params(ctx.get(), p), 0) << name;
+    EXPECT_NE(drain_errors().find("invalid digest size"), std::string::npos) << name;
+  }
+}
+
 TEST(Sha3Misuse, FinalBufferTooSmallAndUpdateAfterFinal) {
   MdPtr md = armaccel_md("SHA3-256");
   MdCtxPtr ctx(EVP_MD_CTX_new());
