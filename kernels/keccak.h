@@ -54,6 +54,33 @@ constexpr int keccak_pi_target(int i) {
   return i / 5 + 5 * ((2 * (i % 5) + 3 * (i / 5)) % 5);
 }
 
+// Calls visit.template operator()<Words>() with the rate in 64-bit words
+// when rate (bytes) is one of FIPS 202's or KMAC's (72, 104, 136, 144,
+// 168), so a lane can specialise its absorb loop per rate; false for any
+// other rate.
+template <class Visit>
+bool keccak_visit_rate(std::size_t rate, Visit&& visit) {
+  switch (rate) {
+    case 72:  // SHA3-512
+      visit.template operator()<9>();
+      return true;
+    case 104:  // SHA3-384
+      visit.template operator()<13>();
+      return true;
+    case 136:  // SHA3-256, SHAKE256, KMAC256
+      visit.template operator()<17>();
+      return true;
+    case 144:  // SHA3-224
+      visit.template operator()<18>();
+      return true;
+    case 168:  // SHAKE128, KMAC128
+      visit.template operator()<21>();
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The portable lane: plain 64-bit C++, the oracle for the others.  Its
 // functions are named so the NEON lane can reuse the one-state ones.
 extern const KeccakKernel kKeccakPortable;

@@ -92,22 +92,10 @@ void keccak_permute_portable(std::uint64_t a[kKeccakLanes]) {
 
 void keccak_absorb_portable(std::uint64_t a[kKeccakLanes], const std::uint8_t* data,
                             std::size_t blocks, std::size_t rate) {
-  switch (rate) {
-    case 72:  // SHA3-512
-      return absorb_words<9>(a, data, blocks);
-    case 104:  // SHA3-384
-      return absorb_words<13>(a, data, blocks);
-    case 136:  // SHA3-256, SHAKE256, KMAC256
-      return absorb_words<17>(a, data, blocks);
-    case 144:  // SHA3-224
-      return absorb_words<18>(a, data, blocks);
-    case 168:  // SHAKE128, KMAC128
-      return absorb_words<21>(a, data, blocks);
-    default:
-      for (; blocks > 0; --blocks, data += rate) {
-        for (std::size_t w = 0; w < rate / 8; ++w) a[w] ^= bytes::load_le64(data + 8 * w);
-        keccak_permute_portable(a);
-      }
+  if (keccak_visit_rate(rate, [&]<int Words>() { absorb_words<Words>(a, data, blocks); })) return;
+  for (; blocks > 0; --blocks, data += rate) {
+    for (std::size_t w = 0; w < rate / 8; ++w) a[w] ^= bytes::load_le64(data + 8 * w);
+    keccak_permute_portable(a);
   }
 }
 

@@ -371,16 +371,22 @@ int init(void* vctx, const unsigned char* key, std::size_t keylen,
   return params == nullptr || set_tls_data_size(c, params) ? 1 : 0;
 }
 
-int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
+// A keyed message in progress (update and final); raises why not.
+bool usable(const HmacCtx* c) {
   if (!c->key_set) {
     raise_error(c->prov, !has_digest(c) ? kErrMissingDigest : kErrNoKeySet);
-    return 0;
+    return false;
   }
   if (c->finalized) {
     raise_error(c->prov, kErrUpdateAfterFinal);
-    return 0;
+    return false;
   }
+  return true;
+}
+
+int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
+  auto* c = static_cast<HmacCtx*>(vctx);
+  if (!usable(c)) return 0;
   if (c->tls != nullptr) {  // (an empty record's data is an update too)
     if (!EVP_MAC_update(c->tls, data, len)) {
       raise_error(c->prov, kErrInvalidTlsRecord);
@@ -407,14 +413,7 @@ int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
 int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize) noexcept {
   auto* c = static_cast<HmacCtx*>(vctx);
   *outl = 0;
-  if (!c->key_set) {
-    raise_error(c->prov, !has_digest(c) ? kErrMissingDigest : kErrNoKeySet);
-    return 0;
-  }
-  if (c->finalized) {
-    raise_error(c->prov, kErrUpdateAfterFinal);
-    return 0;
-  }
+  if (!usable(c)) return 0;
   if (out == nullptr || outsize < c->size) {
     raise_error(c->prov, kErrOutputBufferTooSmall);
     return 0;
