@@ -23,6 +23,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <type_traits>
 
@@ -100,7 +101,11 @@ class Chacha20Poly1305Cipher {
     c->taglen = kTagBytes;
     c->phase = Phase::kNoNonce;
     c->tag_state = TagState::kNone;
-    trace_new_context(prov, kName, c->chacha->lane);
+    if (prov->trace) {
+      char lanes[64];
+      std::snprintf(lanes, sizeof lanes, "%s + %s", c->chacha->lane, c->poly->lane);
+      trace_new_context(prov, kName, lanes);
+    }
     return c;
   }
 
