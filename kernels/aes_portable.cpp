@@ -12,6 +12,7 @@
 
 #include "aes.h"
 #include "aes_bitslice.h"
+#include "bitslice8.h"
 #include "bytes.h"
 #include "wipe.h"
 
@@ -21,49 +22,10 @@ namespace {
 using aes_bitslice::inv_sub_bytes;
 using aes_bitslice::sub_bytes;
 using aes_bitslice::xtime;
+using bitslice8::slice;
+using bitslice8::unslice;
 
 constexpr std::uint32_t kLaneTag = 0x41505254;  // "APRT"
-
-// Exchanges the bits of `a` selected by mask << shift with the bits of `b`
-// selected by mask.
-inline void swap_move(std::uint64_t& a, std::uint64_t& b, std::uint64_t mask, int shift) {
-  const std::uint64_t t = ((a >> shift) ^ b) & mask;
-  b ^= t;
-  a ^= t << shift;
-}
-
-// Transposes the 8x8 bit matrix held in x (byte r = row r, bit c = column c).
-inline std::uint64_t transpose_bits8x8(std::uint64_t x) {
-  std::uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAull;
-  x ^= t ^ (t << 7);
-  t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCull;
-  x ^= t ^ (t << 14);
-  t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ull;
-  x ^= t ^ (t << 28);
-  return x;
-}
-
-// Transposes the 8x8 byte matrix x[word][byte] in place.
-inline void transpose_bytes8x8(std::uint64_t x[8]) {
-  for (int j = 0; j < 8; j += 2) swap_move(x[j], x[j + 1], 0x00FF00FF00FF00FFull, 8);
-  for (int j = 0; j < 8; j += 4) {
-    swap_move(x[j], x[j + 2], 0x0000FFFF0000FFFFull, 16);
-    swap_move(x[j + 1], x[j + 3], 0x0000FFFF0000FFFFull, 16);
-  }
-  for (int j = 0; j < 4; ++j) swap_move(x[j], x[j + 4], 0x00000000FFFFFFFFull, 32);
-}
-
-// 64 bytes (four blocks) -> planes: q[b] bit n = bit b of in[n].
-void slice(const std::uint8_t in[64], std::uint64_t q[8]) {
-  for (int j = 0; j < 8; ++j) q[j] = transpose_bits8x8(bytes::load_le64(in + 8 * j));
-  transpose_bytes8x8(q);
-}
-
-// Inverse of slice().
-void unslice(std::uint64_t q[8], std::uint8_t out[64]) {
-  transpose_bytes8x8(q);
-  for (int j = 0; j < 8; ++j) bytes::store_le64(out + 8 * j, transpose_bits8x8(q[j]));
-}
 
 // Masks replicated over the four 16-bit block groups.
 constexpr std::uint64_t rep(std::uint64_t group) {

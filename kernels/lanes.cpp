@@ -30,6 +30,9 @@ extern const ChachaKernel kChachaNeon;
 #if ARMACCEL_HAVE_POLY1305_NEON
 extern const Poly1305Kernel kPoly1305Neon;
 #endif
+#if ARMACCEL_HAVE_SM4_CE
+extern const Sm4Kernel kSm4Ce;
+#endif
 
 namespace {
 
@@ -92,6 +95,13 @@ const Poly1305Kernel* const kPoly1305Kernels[] = {
     &kPoly1305Portable,
 };
 
+const Sm4Kernel* const kSm4Kernels[] = {
+#if ARMACCEL_HAVE_SM4_CE
+    &kSm4Ce,
+#endif
+    &kSm4Portable,
+};
+
 template <class Kernel, std::size_t N>
 const Kernel* first_usable(const Kernel* const (&lanes)[N], CpuFeatures effective) {
   for (const Kernel* k : lanes) {
@@ -139,6 +149,10 @@ LaneList<Poly1305Kernel> poly1305_lanes() {
   return {kPoly1305Kernels, sizeof kPoly1305Kernels / sizeof kPoly1305Kernels[0]};
 }
 
+LaneList<Sm4Kernel> sm4_lanes() {
+  return {kSm4Kernels, sizeof kSm4Kernels / sizeof kSm4Kernels[0]};
+}
+
 KernelSet select_kernels(CpuFeatures effective) {
   KernelSet set;
   set.aes = first_usable(kAesLanes, effective);
@@ -149,6 +163,7 @@ KernelSet select_kernels(CpuFeatures effective) {
   set.keccak = first_usable(kKeccakKernels, effective);
   set.chacha20 = first_usable(kChachaKernels, effective);
   set.poly1305 = first_usable(kPoly1305Kernels, effective);
+  set.sm4 = first_usable(kSm4Kernels, effective);
   return set;
 }
 

@@ -15,6 +15,7 @@
 #include "keccak.h"
 #include "poly1305.h"
 #include "sha2.h"
+#include "sm4.h"
 
 namespace armaccel {
 
@@ -27,6 +28,7 @@ struct KernelSet {
   const KeccakKernel* keccak;
   const ChachaKernel* chacha20;
   const Poly1305Kernel* poly1305;
+  const Sm4Kernel* sm4;
 };
 
 template <class Kernel>
@@ -44,6 +46,7 @@ LaneList<Sha512Kernel> sha512_lanes();
 LaneList<KeccakKernel> keccak_lanes();
 LaneList<ChachaKernel> chacha20_lanes();
 LaneList<Poly1305Kernel> poly1305_lanes();
+LaneList<Sm4Kernel> sm4_lanes();
 
 KernelSet select_kernels(CpuFeatures effective);
 

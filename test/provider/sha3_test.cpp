@@ -20,10 +20,6 @@
 namespace armaccel::test {
 namespace {
 
-bool emulated() {
-  return std::getenv("QEMU_CPU") != nullptr;
-}
-
 Bytes xof(EVP_MD* md, const Bytes& msg, std::size_t len) {
   MdCtxPtr ctx(EVP_MD_CTX_new());
   Bytes out(len + 1);

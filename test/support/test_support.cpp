@@ -115,6 +115,10 @@ std::map<std::string, std::string> expected_lanes() {
   return out;
 }
 
+bool emulated() {
+  return std::getenv("QEMU_CPU") != nullptr;
+}
+
 std::vector<std::size_t> random_splits(Rng& rng, std::size_t total) {
   std::vector<std::size_t> parts;
   std::size_t left = total;

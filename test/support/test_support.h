@@ -47,6 +47,10 @@ class Rng {
 // each emulated CPU) as a map; empty when unset.
 std::map<std::string, std::string> expected_lanes();
 
+// True under qemu (CTest sets QEMU_CPU for the emulated runs): long loops
+// are thinned there.
+bool emulated();
+
 // Splits `total` into random chunk sizes (some 0 and 1, some large).
 std::vector<std::size_t> random_splits(Rng& rng, std::size_t total);
 
