@@ -96,8 +96,8 @@ inline void xor_rotated(const std::uint64_t in[8], std::uint64_t out[8]) {
 // The round key word as plane masks: plane b gets bit 8k + b of rk in bit
 // k of every 4-bit group.
 inline std::uint64_t round_key_plane(std::uint32_t rk, int b) {
-  const std::uint64_t n = ((rk >> b) & 1) | ((rk >> (7 + b)) & 2) | ((rk >> (14 + b)) & 4) |
-                          ((rk >> (21 + b)) & 8);
+  const std::uint64_t n =
+      ((rk >> b) & 1) | ((rk >> (7 + b)) & 2) | ((rk >> (14 + b)) & 4) | ((rk >> (21 + b)) & 8);
   return n * 0x1111111111111111ull;
 }
 

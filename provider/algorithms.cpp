@@ -31,6 +31,9 @@ const OSSL_ALGORITHM kCiphers[] = {
     {"AES-128-XTS:1.3.111.2.1619.0.1.1", kProperties, kAes128XtsFunctions, nullptr},
     {"ChaCha20", kProperties, kChacha20Functions, nullptr},
     {"ChaCha20-Poly1305", kProperties, kChacha20Poly1305Functions, nullptr},
+    {"SM4-ECB:1.2.156.10197.1.104.1", kProperties, kSm4EcbFunctions, nullptr},
+    {"SM4-CBC:SM4:1.2.156.10197.1.104.2", kProperties, kSm4CbcFunctions, nullptr},
+    {"SM4-CTR:1.2.156.10197.1.104.7", kProperties, kSm4CtrFunctions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

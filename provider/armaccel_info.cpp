@@ -51,6 +51,7 @@ const Field kFields[] = {
     {"lane-keccak", "lane keccak"},
     {"lane-chacha20", "lane chacha20"},
     {"lane-poly1305", "lane poly1305"},
+    {"lane-sm4", "lane sm4"},
     {"lanes-built", "lanes built"},
     {"override-warnings", "warnings"},
 };

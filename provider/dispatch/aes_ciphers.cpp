@@ -12,6 +12,7 @@ struct AesTraits {
   using Kernel = AesKernel;
   using Schedule = AesRoundKeys;
   static constexpr char kName[] = "AES";
+  static constexpr bool kKeyBitsInName = true;
   static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.aes; }
 };
 

@@ -9,7 +9,8 @@
 // bytes or overrun: update after final, partially overlapping buffers and
 // outputs beyond INT_MAX (what EVP can report) fail with an error instead.
 //
-// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName ("AES").
+// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName ("AES"),
+// kKeyBitsInName (AES-128-CBC, but SM4-CBC).
 #pragma once
 
 #include <openssl/core_dispatch.h>
@@ -83,10 +84,11 @@ class BlockModeCipher {
   friend struct CipherDispatch<BlockModeCipher>;
 
  private:
-  static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8,
-                                                 Mode == BlockMode::kEcb   ? "ECB"
-                                                 : Mode == BlockMode::kCbc ? "CBC"
-                                                                           : "CTR");
+  static constexpr AlgName kName =
+      make_alg_name(Traits::kName, Traits::kKeyBitsInName ? KeyBytes * 8 : 0,
+                    Mode == BlockMode::kEcb   ? "ECB"
+                    : Mode == BlockMode::kCbc ? "CBC"
+                                              : "CTR");
 
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 

@@ -30,7 +30,8 @@ void raise_param_error_without_ctx(bool getting);
 int mac_fixed_size_get_params(OSSL_PARAM params[], std::size_t size);
 const OSSL_PARAM* mac_fixed_size_gettable();
 
-// "AES-128-GCM" from "AES", 128 and "GCM", at compile time (for tracing).
+// "AES-128-GCM" from "AES", 128 and "GCM" (or "SM4-ECB" from "SM4", 0 and
+// "ECB"), at compile time (for tracing).
 struct AlgName {
   char text[32];
 };
@@ -39,10 +40,12 @@ constexpr AlgName make_alg_name(const char* family, unsigned bits, const char* m
   std::size_t i = 0;
   for (const char* p = family; *p != '\0'; ++p) n.text[i++] = *p;
   n.text[i++] = '-';
-  if (bits >= 100) n.text[i++] = static_cast<char>('0' + bits / 100);
-  n.text[i++] = static_cast<char>('0' + bits / 10 % 10);
-  n.text[i++] = static_cast<char>('0' + bits % 10);
-  n.text[i++] = '-';
+  if (bits != 0) {
+    if (bits >= 100) n.text[i++] = static_cast<char>('0' + bits / 100);
+    n.text[i++] = static_cast<char>('0' + bits / 10 % 10);
+    n.text[i++] = static_cast<char>('0' + bits % 10);
+    n.text[i++] = '-';
+  }
   for (const char* p = mode; *p != '\0'; ++p) n.text[i++] = *p;
   return n;
 }

@@ -33,6 +33,9 @@ extern const OSSL_DISPATCH* const kAes256XtsFunctions;
 
 // ChaCha20 and ChaCha20-Poly1305 (chacha20.cpp, chacha20_poly1305.cpp).
 extern const OSSL_DISPATCH* const kChacha20Functions;
+extern const OSSL_DISPATCH* const kSm4EcbFunctions;
+extern const OSSL_DISPATCH* const kSm4CbcFunctions;
+extern const OSSL_DISPATCH* const kSm4CtrFunctions;
 extern const OSSL_DISPATCH* const kChacha20Poly1305Functions;
 
 // MACs (gmac.cpp, cmac.cpp, poly1305_mac.cpp, hmac.cpp).

@@ -127,14 +127,30 @@ TEST_P(Sm4Lane, MatchesPortableInEveryMode) {
       auto run = [&](const Sm4Kernel* kk, const Sm4RoundKeys* e, const Sm4RoundKeys* d,
                      std::uint8_t* buf, std::uint8_t* chain, std::size_t n) {
         switch (mode) {
-          case 0: kk->ecb_encrypt(e, buf, buf, n); break;
-          case 1: kk->ecb_decrypt(d, buf, buf, n); break;
-          case 2: kk->cbc_encrypt(e, buf, buf, n, chain); break;
-          case 3: kk->cbc_decrypt(d, buf, buf, n, chain); break;
-          case 4: kk->ctr_encrypt(e, buf, buf, n, chain); break;
-          case 5: kk->ctr32_encrypt(e, buf, buf, n, chain); break;
-          case 6: kk->xts_encrypt(e, buf, buf, n, chain); break;
-          default: kk->xts_decrypt(d, buf, buf, n, chain); break;
+          case 0:
+            kk->ecb_encrypt(e, buf, buf, n);
+            break;
+          case 1:
+            kk->ecb_decrypt(d, buf, buf, n);
+            break;
+          case 2:
+            kk->cbc_encrypt(e, buf, buf, n, chain);
+            break;
+          case 3:
+            kk->cbc_decrypt(d, buf, buf, n, chain);
+            break;
+          case 4:
+            kk->ctr_encrypt(e, buf, buf, n, chain);
+            break;
+          case 5:
+            kk->ctr32_encrypt(e, buf, buf, n, chain);
+            break;
+          case 6:
+            kk->xts_encrypt(e, buf, buf, n, chain);
+            break;
+          default:
+            kk->xts_decrypt(d, buf, buf, n, chain);
+            break;
         }
       };
       run(ref, &rek, &rdk, a.data(), chain_a.data(), blocks);

@@ -1,4 +1,4 @@
-// AES-ECB/CBC/CTR through EVP with armaccel, against OpenSSL's default
+// AES-ECB/CBC/CTR and SM4-ECB/CBC/CTR through EVP with armaccel, against OpenSSL's default
 // provider as the oracle: parameters, random messages in random update
 // splits (1-byte updates included), padding on and off, in place, context
 // copies mid-stream and with a key only, re-init with a NULL key, the
@@ -20,9 +20,9 @@
 namespace armaccel::test {
 namespace {
 
-const char* const kCiphers[] = {"AES-128-ECB", "AES-192-ECB", "AES-256-ECB",
-                                "AES-128-CBC", "AES-192-CBC", "AES-256-CBC",
-                                "AES-128-CTR", "AES-192-CTR", "AES-256-CTR"};
+const char* const kCiphers[] = {"AES-128-ECB", "AES-192-ECB", "AES-256-ECB", "AES-128-CBC",
+                                "AES-192-CBC", "AES-256-CBC", "AES-128-CTR", "AES-192-CTR",
+                                "AES-256-CTR", "SM4-ECB",     "SM4-CBC",     "SM4-CTR"};
 
 struct Op {
   bool enc = true;
@@ -351,12 +351,13 @@ TEST_P(CipherOracle, PaddingToggledMidStream) {
   EXPECT_EQ(trace[0], trace[1]);
 }
 
-INSTANTIATE_TEST_SUITE_P(Aes, CipherOracle, ::testing::ValuesIn(kCiphers), [](const auto& info) {
-  std::string s = info.param;
-  for (char& c : s)
-    if (c == '-') c = '_';
-  return s;
-});
+INSTANTIATE_TEST_SUITE_P(BlockCiphers, CipherOracle, ::testing::ValuesIn(kCiphers),
+                         [](const auto& info) {
+                           std::string s = info.param;
+                           for (char& c : s)
+                             if (c == '-') c = '_';
+                           return s;
+                         });
 
 // The counter is one 128-bit big-endian integer: carries out of the low 32
 // and 64 bits, and the wrap of the whole block to zero, as OpenSSL.

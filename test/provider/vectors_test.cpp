@@ -62,6 +62,21 @@ TEST(OpensslEvpFiles, AesCipherStanzas) {
   EXPECT_GE(run, 40);
 }
 
+// OpenSSL's SM4 stanzas for the modes armaccel has as plain ciphers
+// (ECB, CBC, CTR; GCM, CCM and XTS come with their mode code).
+TEST(OpensslEvpFiles, Sm4CipherStanzas) {
+  int run = 0;
+  for (const Stanza& s : parse_evp_file(vectors_dir() + "/openssl-evp/evpciph_sm4.txt")) {
+    const std::string name = s.get("Cipher");
+    if (name != "SM4-ECB" && name != "SM4-CBC" && name != "SM4-CTR") continue;
+    CipherPtr c = armaccel_cipher(name);
+    ASSERT_NE(c, nullptr) << name;
+    check_cipher_case(c.get(), cipher_case(s), s.line);
+    ++run;
+  }
+  EXPECT_EQ(run, 5);
+}
+
 TEST(OpensslEvpFiles, DigestStanzas) {
   int run = 0;
   for (const Stanza& s : parse_evp_file(vectors_dir() + "/openssl-evp/evpmd_sha.txt")) {

@@ -1,0 +1,29 @@
+// SM4 in ECB, CBC and CTR (GB/T 32907-2016 with SP 800-38A's modes) on the
+// SM4 lane chosen for the provider instance, through the same mode code as
+// AES (block_modes.h).
+#include "block_modes.h"
+#include "sm4.h"
+#include "tables.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+struct Sm4Traits {
+  using Kernel = Sm4Kernel;
+  using Schedule = Sm4RoundKeys;
+  static constexpr char kName[] = "SM4";
+  static constexpr bool kKeyBitsInName = false;
+  static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.sm4; }
+};
+
+template <BlockMode Mode>
+using Sm4 = BlockModeCipher<Sm4Traits, Mode, kSm4KeyBytes>;
+
+}  // namespace
+
+const OSSL_DISPATCH* const kSm4EcbFunctions = Sm4<BlockMode::kEcb>::kDispatch;
+const OSSL_DISPATCH* const kSm4CbcFunctions = Sm4<BlockMode::kCbc>::kDispatch;
+const OSSL_DISPATCH* const kSm4CtrFunctions = Sm4<BlockMode::kCtr>::kDispatch;
+
+}  // namespace armaccel::prov
