@@ -1,0 +1,242 @@
+// SM4, AArch64 lane "sm4-ce" on the ARMv8.2 SM4 instructions
+// (GB/T 32907-2016).  SM4EKEY makes four round keys from the previous four
+// and four CK constants; SM4E runs four rounds on a block held as four
+// 32-bit lanes (X0..X3, each word big-endian in memory, so REV32 on load
+// and store).  Eight SM4E per block; independent blocks (ECB, CBC
+// decryption, CTR, XTS) go eight at a time so the instructions overlap.
+// The round keys are the standard's rk_0..31 as 32-bit values, the layout
+// of the portable lane.
+#include <arm_neon.h>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "../always_inline.h"
+#include "../sm4.h"
+
+static_assert(std::endian::native == std::endian::little,
+              "the vector loads and stores assume little-endian lanes");
+
+namespace armaccel {
+
+namespace {
+
+// Big-endian 64-bit loads and stores (bytes.h is not for lane files).
+std::uint64_t load_be64(const std::uint8_t* p) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
+  return v;
+}
+void store_be64(std::uint8_t* p, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[7 - i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+constexpr std::uint32_t kFk[4] = {0xa3b1bac6u, 0x56aa3350u, 0x677d9197u, 0xb27022dcu};
+
+// CK_i (§7.3): byte j of CK_i is (4i + j) * 7 mod 256.
+struct CkTable {
+  std::uint32_t v[32];
+};
+constexpr CkTable make_ck() {
+  CkTable t{};
+  for (int i = 0; i < 32; ++i) {
+    std::uint32_t w = 0;
+    for (int j = 0; j < 4; ++j) w = (w << 8) | (((4 * i + j) * 7) & 0xff);
+    t.v[i] = w;
+  }
+  return t;
+}
+constexpr CkTable kCk = make_ck();
+
+bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, bool reverse) {
+  if (key_bytes != kSm4KeyBytes) return false;
+  uint32x4_t k = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(key)));
+  k = veorq_u32(k, vld1q_u32(kFk));
+  alignas(16) std::uint32_t rk[32];
+  for (int i = 0; i < 8; ++i) {
+    k = vsm4ekeyq_u32(k, vld1q_u32(kCk.v + 4 * i));
+    vst1q_u32(rk + 4 * i, k);
+  }
+  for (int i = 0; i < 32; ++i) out->rk[i] = rk[reverse ? 31 - i : i];
+  std::memset(rk, 0, sizeof rk);  // (the kernels' wipe() is portable-only)
+  return true;
+}
+
+bool set_encrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
+  return expand(rk, key, key_bytes, false);
+}
+
+bool set_decrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
+  return expand(rk, key, key_bytes, true);
+}
+
+struct Keys {
+  uint32x4_t k[8];
+};
+
+ARMACCEL_ALWAYS_INLINE Keys load_keys(const Sm4RoundKeys* rk) {
+  Keys keys;
+  for (int i = 0; i < 8; ++i) keys.k[i] = vld1q_u32(rk->rk + 4 * i);
+  return keys;
+}
+
+// A block from memory into the X0..X3 lanes, and back with R's reversal.
+ARMACCEL_ALWAYS_INLINE uint32x4_t load_block(const std::uint8_t* p) {
+  return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
+}
+ARMACCEL_ALWAYS_INLINE uint8x16_t finish_block(uint32x4_t x) {
+  const uint32x4_t r = vrev64q_u32(x);                          // (X1, X0, X3, X2)
+  return vrev32q_u8(vreinterpretq_u8_u32(vextq_u32(r, r, 2)));  // (X3, X2, X1, X0)
+}
+
+ARMACCEL_ALWAYS_INLINE uint32x4_t rounds(uint32x4_t x, const Keys& keys) {
+  for (int i = 0; i < 8; ++i) x = vsm4eq_u32(x, keys.k[i]);
+  return x;
+}
+
+ARMACCEL_ALWAYS_INLINE uint8x16_t crypt(uint8x16_t block_bytes, const Keys& keys) {
+  const uint32x4_t x = vreinterpretq_u32_u8(vrev32q_u8(block_bytes));
+  return finish_block(rounds(x, keys));
+}
+
+// Eight independent blocks through the rounds together.
+ARMACCEL_ALWAYS_INLINE void crypt8(uint8x16_t b[8], const Keys& keys) {
+  uint32x4_t x[8];
+  for (int j = 0; j < 8; ++j) x[j] = vreinterpretq_u32_u8(vrev32q_u8(b[j]));
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 8; ++j) x[j] = vsm4eq_u32(x[j], keys.k[i]);
+  for (int j = 0; j < 8; ++j) b[j] = finish_block(x[j]);
+}
+
+void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
+  const Keys keys = load_keys(rk);
+  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+    uint8x16_t b[8];
+    for (int j = 0; j < 8; ++j) b[j] = vld1q_u8(in + 16 * j);
+    crypt8(b, keys);
+    for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, b[j]);
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, crypt(vld1q_u8(in), keys));
+}
+
+void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t iv[16]) {
+  const Keys keys = load_keys(rk);
+  uint8x16_t c = vld1q_u8(iv);
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    c = crypt(veorq_u8(c, vld1q_u8(in)), keys);
+    vst1q_u8(out, c);
+  }
+  vst1q_u8(iv, c);
+}
+
+void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                 std::size_t blocks, std::uint8_t iv[16]) {
+  const Keys keys = load_keys(rk);
+  uint8x16_t prev = vld1q_u8(iv);
+  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+    uint8x16_t ct[8], b[8];
+    for (int j = 0; j < 8; ++j) b[j] = ct[j] = vld1q_u8(in + 16 * j);
+    crypt8(b, keys);
+    vst1q_u8(out, veorq_u8(b[0], prev));
+    for (int j = 1; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], ct[j - 1]));
+    prev = ct[7];
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    const uint8x16_t ct = vld1q_u8(in);
+    vst1q_u8(out, veorq_u8(crypt(ct, keys), prev));
+    prev = ct;
+  }
+  vst1q_u8(iv, prev);
+}
+
+// The counter block as a big-endian 128-bit integer plus n, or (Wide =
+// false) with only its last 32 bits counting.
+template <bool Wide>
+ARMACCEL_ALWAYS_INLINE void counter_add(std::uint64_t& hi, std::uint64_t& lo, std::uint64_t n) {
+  if (Wide) {
+    const std::uint64_t sum = lo + n;
+    hi += sum < lo ? 1 : 0;
+    lo = sum;
+  } else {
+    lo = (lo & 0xffffffff00000000ull) | ((lo + n) & 0xffffffffull);
+  }
+}
+
+ARMACCEL_ALWAYS_INLINE uint8x16_t counter_block(std::uint64_t hi, std::uint64_t lo) {
+  return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
+}
+
+template <bool Wide>
+void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+         std::uint8_t counter[16]) {
+  const Keys keys = load_keys(rk);
+  std::uint64_t hi = load_be64(counter), lo = load_be64(counter + 8);
+  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+    uint8x16_t b[8];
+    for (int j = 0; j < 8; ++j) {
+      b[j] = counter_block(hi, lo);
+      counter_add<Wide>(hi, lo, 1);
+    }
+    crypt8(b, keys);
+    for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(counter_block(hi, lo), keys)));
+    counter_add<Wide>(hi, lo, 1);
+  }
+  store_be64(counter, hi);
+  store_be64(counter + 8, lo);
+}
+
+void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+             std::uint8_t mac[16]) {
+  const Keys keys = load_keys(rk);
+  uint8x16_t m = vld1q_u8(mac);
+  for (; blocks > 0; --blocks, in += 16) m = crypt(veorq_u8(m, vld1q_u8(in)), keys);
+  vst1q_u8(mac, m);
+}
+
+// T * alpha with the tweak a little-endian 128-bit value (IEEE 1619 §5.2):
+// shift left by one, the carry out of bit 127 folded back as 0x87.
+ARMACCEL_ALWAYS_INLINE uint8x16_t xts_double(uint8x16_t t) {
+  const int64x2_t v = vreinterpretq_s64_u8(t);
+  const int64x2_t carries = vshrq_n_s64(v, 63);  // all ones where the top bit was set
+  const int64x2_t fold = vcombine_s64(vcreate_s64(0x87), vcreate_s64(1));
+  const int64x2_t moved = vandq_s64(vextq_s64(carries, carries, 1), fold);
+  return vreinterpretq_u8_s64(veorq_s64(vshlq_n_s64(v, 1), moved));
+}
+
+void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+         std::uint8_t tweak[16]) {
+  const Keys keys = load_keys(rk);
+  uint8x16_t t = vld1q_u8(tweak);
+  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+    uint8x16_t b[8], tw[8];
+    for (int j = 0; j < 8; ++j) {
+      tw[j] = t;
+      b[j] = veorq_u8(vld1q_u8(in + 16 * j), t);
+      t = xts_double(t);
+    }
+    crypt8(b, keys);
+    for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], tw[j]));
+  }
+  for (; blocks > 0; --blocks, in += 16, out += 16) {
+    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), t), keys), t));
+    t = xts_double(t);
+  }
+  vst1q_u8(tweak, t);
+}
+
+}  // namespace
+
+extern const Sm4Kernel kSm4Ce;
+const Sm4Kernel kSm4Ce = {
+    "sm4-ce",    kFeatAsimd | kFeatSm4, set_encrypt_key, set_decrypt_key, ecb,     ecb,
+    cbc_encrypt, cbc_decrypt,           ctr<true>,       ctr<false>,      cbc_mac, xts,
+    xts,
+};
+
+}  // namespace armaccel
