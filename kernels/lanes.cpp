@@ -33,6 +33,9 @@ extern const Poly1305Kernel kPoly1305Neon;
 #if ARMACCEL_HAVE_SM4_CE
 extern const Sm4Kernel kSm4Ce;
 #endif
+#if ARMACCEL_HAVE_SM4_NEON
+extern const Sm4Kernel kSm4Neon;
+#endif
 
 namespace {
 
@@ -98,6 +101,9 @@ const Poly1305Kernel* const kPoly1305Kernels[] = {
 const Sm4Kernel* const kSm4Kernels[] = {
 #if ARMACCEL_HAVE_SM4_CE
     &kSm4Ce,
+#endif
+#if ARMACCEL_HAVE_SM4_NEON
+    &kSm4Neon,
 #endif
     &kSm4Portable,
 };
