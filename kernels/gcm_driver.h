@@ -14,6 +14,7 @@
 #include "bytes.h"
 #include "gcm.h"
 #include "ghash.h"
+#include "sm4.h"
 #include "wipe.h"
 
 namespace armaccel {
@@ -24,7 +25,7 @@ inline constexpr std::uint64_t kGcmMaxTextBytes = (std::uint64_t{1} << 36) - 32;
 inline constexpr std::uint64_t kGcmMaxAadBytes = (std::uint64_t{1} << 61) - 1;
 
 // The kernels one GCM key uses.  Block is a 128-bit block cipher's kernel
-// table (AesKernel, later SM4) with set_encrypt_key, ecb_encrypt and
+// table (AesKernel, Sm4Kernel) with set_encrypt_key, ecb_encrypt and
 // ctr32_encrypt over its Schedule; Fused a matching fused kernel table.
 template <class Block, class Schedule, class Fused>
 struct GcmLanesT {
@@ -41,8 +42,22 @@ struct GcmKeyT {
   GhashKey hkey;  // from H = E_K(0^128)
 };
 
+// The Fused type of a block cipher that has no fused GCM lane (the pointer
+// is always null).
+template <class Schedule>
+struct NoFusedGcm {
+  const char* lane;
+  void (*encrypt)(const Schedule* rk, const GhashKey* hkey, const std::uint8_t* in,
+                  std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
+                  std::uint8_t xi[16]);
+  void (*decrypt)(const Schedule* rk, const GhashKey* hkey, const std::uint8_t* in,
+                  std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
+                  std::uint8_t xi[16]);
+};
+
 using GcmLanes = GcmLanesT<AesKernel, AesRoundKeys, GcmKernel>;
 using GcmKey = GcmKeyT<AesRoundKeys>;
+using Sm4GcmLanes = GcmLanesT<Sm4Kernel, Sm4RoundKeys, NoFusedGcm<Sm4RoundKeys>>;
 
 struct GcmState {
   std::uint8_t counter[16];  // next counter block (inc32 from J0)
@@ -70,8 +85,9 @@ bool gcm_set_key(const Lanes& lanes, GcmKeyT<typename Lanes::ScheduleType>* key,
 
 // Starts a message with an IV of any length >= 1 (§7.1 step 2): 96-bit IVs
 // give J0 = IV || 0^31 || 1, others J0 = GHASH(IV || pad || [len(IV)]_64).
-inline void gcm_start(const GcmLanes& lanes, const GcmKey* key, GcmState* s, const std::uint8_t* iv,
-                      std::size_t iv_bytes) {
+template <class Lanes>
+void gcm_start(const Lanes& lanes, const GcmKeyT<typename Lanes::ScheduleType>* key, GcmState* s,
+               const std::uint8_t* iv, std::size_t iv_bytes) {
   std::memset(s, 0, sizeof *s);
   std::uint8_t j0[16] = {};
   if (iv_bytes == 12) {
@@ -108,8 +124,9 @@ void gcm_flush_partial(const Lanes& lanes, const GcmKeyT<typename Lanes::Schedul
 
 // Additional authenticated data; false once text has started or past the
 // AAD length limit.
-inline bool gcm_aad(const GcmLanes& lanes, const GcmKey* key, GcmState* s, const std::uint8_t* aad,
-                    std::size_t len) {
+template <class Lanes>
+bool gcm_aad(const Lanes& lanes, const GcmKeyT<typename Lanes::ScheduleType>* key, GcmState* s,
+             const std::uint8_t* aad, std::size_t len) {
   if (s->in_text || len > kGcmMaxAadBytes - s->aad_bytes) return false;
   if (len == 0) return true;  // (aad may then be null)
   s->aad_bytes += len;

@@ -34,6 +34,8 @@ const OSSL_ALGORITHM kCiphers[] = {
     {"SM4-ECB:1.2.156.10197.1.104.1", kProperties, kSm4EcbFunctions, nullptr},
     {"SM4-CBC:SM4:1.2.156.10197.1.104.2", kProperties, kSm4CbcFunctions, nullptr},
     {"SM4-CTR:1.2.156.10197.1.104.7", kProperties, kSm4CtrFunctions, nullptr},
+    {"SM4-GCM:1.2.156.10197.1.104.8", kProperties, kSm4GcmFunctions, nullptr},
+    {"SM4-CCM:1.2.156.10197.1.104.9", kProperties, kSm4CcmFunctions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

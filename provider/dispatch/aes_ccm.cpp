@@ -13,6 +13,7 @@ struct AesCcmTraits {
   using Schedule = AesRoundKeys;
   static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.aes; }
   static constexpr char kName[] = "AES";
+  static constexpr bool kKeyBitsInName = true;
 };
 
 template <std::size_t KeyBytes>

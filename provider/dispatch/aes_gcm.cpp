@@ -14,6 +14,7 @@ struct AesGcmTraits {
     return {prov->kernels.aes, prov->kernels.ghash, prov->kernels.gcm};
   }
   static constexpr char kName[] = "AES";
+  static constexpr bool kKeyBitsInName = true;
 };
 
 template <std::size_t KeyBytes>

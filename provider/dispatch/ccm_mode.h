@@ -8,7 +8,8 @@
 // "tlsivfixed").  A second AAD update, which OpenSSL would silently mix in
 // wrongly, is an error here.
 //
-// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName.
+// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName,
+// kKeyBitsInName (AES-128-CCM, but SM4-CCM).
 #pragma once
 
 #include <openssl/core_dispatch.h>
@@ -67,7 +68,8 @@ class CcmCipher {
   friend struct CipherDispatch<CcmCipher>;
 
  private:
-  static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8, "CCM");
+  static constexpr AlgName kName =
+      make_alg_name(Traits::kName, Traits::kKeyBitsInName ? KeyBytes * 8 : 0, "CCM");
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
   static std::size_t nonce_len(const Ctx* c) { return 15 - c->l; }
 

@@ -11,7 +11,8 @@
 // also takes 1..3); a failed tag check puts "tag mismatch" on the error
 // queue; "iv-generated" is reported as in OpenSSL 3.2+.
 //
-// Traits supplies: Lanes (a GcmLanesT), lanes(const ProvCtx*), kName.
+// Traits supplies: Lanes (a GcmLanesT), lanes(const ProvCtx*), kName,
+// kKeyBitsInName (AES-128-GCM, but SM4-GCM).
 #pragma once
 
 #include <openssl/core_dispatch.h>
@@ -83,7 +84,8 @@ class GcmCipher {
   friend struct CipherDispatch<GcmCipher>;
 
  private:
-  static constexpr AlgName kName = make_alg_name(Traits::kName, KeyBytes * 8, "GCM");
+  static constexpr AlgName kName =
+      make_alg_name(Traits::kName, Traits::kKeyBitsInName ? KeyBytes * 8 : 0, "GCM");
 
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 

@@ -25,6 +25,7 @@ namespace armaccel::test {
 namespace {
 
 bool is_aead_or_xts_name(const std::string& upper_name) {
+  if (upper_name == "SM4-GCM" || upper_name == "SM4-CCM") return true;
   return upper_name.rfind("AES-", 0) == 0 && (upper_name.find("-GCM") != std::string::npos ||
                                               upper_name.find("-CCM") != std::string::npos ||
                                               upper_name.find("-XTS") != std::string::npos);
@@ -50,6 +51,10 @@ int run_evp_aead_file(const std::string& file) {
 
 TEST(OpensslEvpFiles, GcmCcmAndXtsStanzas) {
   EXPECT_GE(run_evp_aead_file("evpciph_aes_common.txt"), 210);
+}
+
+TEST(OpensslEvpFiles, Sm4GcmAndCcmStanzas) {
+  EXPECT_EQ(run_evp_aead_file("evpciph_sm4.txt"), 2);  // RFC 8998 A.1 and A.2
 }
 
 TEST(OpensslEvpFiles, CcmCavsStanzas) {
@@ -102,6 +107,57 @@ TEST(Wycheproof, AesGcmEveryCase) {
   }
   EXPECT_EQ(valid, 229);
   EXPECT_EQ(invalid, 87);
+}
+
+// Wycheproof SM4-GCM and SM4-CCM: valid cases give ciphertext and tag and
+// decrypt; invalid ones (bad tags, and nonce or tag sizes the mode does
+// not allow) fail, at the parameter or at final.
+void run_wycheproof_sm4(const std::string& file, const char* cipher, int valid_expected,
+                        int invalid_expected) {
+  std::ifstream in(vectors_dir() + "/wycheproof/" + file);
+  ASSERT_TRUE(in.good());
+  const nlohmann::json doc = nlohmann::json::parse(in);
+  int valid = 0, invalid = 0;
+  for (const auto& group : doc["testGroups"]) {
+    for (const auto& t : group["tests"]) {
+      AeadOp op;
+      op.cipher = cipher;
+      op.key = from_hex(t["key"].get<std::string>());
+      op.iv = from_hex(t["iv"].get<std::string>());
+      op.aad = from_hex(t["aad"].get<std::string>());
+      const Bytes msg = from_hex(t["msg"].get<std::string>());
+      const Bytes ct = from_hex(t["ct"].get<std::string>());
+      op.tag = from_hex(t["tag"].get<std::string>());
+      op.taglen = group["tagSize"].get<std::size_t>() / 8;
+      SCOPED_TRACE(::testing::Message() << file << " tcId " << t["tcId"] << " " << t["comment"]);
+      Bytes out, tag;
+      op.in = ct;
+      const std::string err = aead_decrypt(op, &out);
+      drain_errors();
+      if (t["result"] == "invalid") {
+        EXPECT_NE(err, "");
+        ++invalid;
+        continue;
+      }
+      EXPECT_EQ(err, "");
+      EXPECT_EQ(to_hex(out), to_hex(msg));
+      op.in = msg;
+      ASSERT_EQ(aead_encrypt(op, &out, &tag), "") << drain_errors();
+      EXPECT_EQ(to_hex(out), to_hex(ct));
+      EXPECT_EQ(to_hex(tag), to_hex(op.tag));
+      ++valid;
+    }
+  }
+  EXPECT_EQ(valid, valid_expected);
+  EXPECT_EQ(invalid, invalid_expected);
+}
+
+TEST(Wycheproof, Sm4GcmEveryCase) {
+  run_wycheproof_sm4("sm4_gcm_test.json", "SM4-GCM", 75, 29);
+}
+
+TEST(Wycheproof, Sm4CcmEveryCase) {
+  run_wycheproof_sm4("sm4_ccm_test.json", "SM4-CCM", 135, 49);
 }
 
 // Emulated runs (QEMU_CPU set by CTest) take every 8th NIST record.
@@ -158,13 +214,15 @@ std::size_t botan_tag_bytes(const std::string& algorithm) {
   return open == std::string::npos ? 16 : std::stoul(algorithm.substr(open + 1));
 }
 
-void run_botan_aead(const std::string& file, const char* mode) {
-  int run = 0;
+// Botan's AES (or, with sm4, SM4) records of an AEAD file; *run counts
+// them.
+void run_botan_aead(const std::string& file, const char* mode, bool sm4, int* run) {
+  *run = 0;
   for (const VecRecord& r : parse_vec_file(vectors_dir() + "/botan/aead/" + file)) {
-    if (r.algorithm.rfind("AES-", 0) != 0) continue;
+    if (r.algorithm.rfind(sm4 ? "SM4/" : "AES-", 0) != 0) continue;
     AeadOp op;
     op.key = from_hex(r.get("Key"));
-    op.cipher = aes_name(op.key.size(), mode);
+    op.cipher = sm4 ? std::string("SM4-") + mode : aes_name(op.key.size(), mode);
     op.iv = from_hex(r.get("Nonce"));
     op.aad = from_hex(r.get("AD"));
     op.taglen = botan_tag_bytes(r.algorithm);
@@ -182,17 +240,28 @@ void run_botan_aead(const std::string& file, const char* mode) {
     op.in = ct;
     ASSERT_EQ(aead_decrypt(op, &out), "") << drain_errors();
     EXPECT_EQ(to_hex(out), to_hex(pt));
-    ++run;
+    ++*run;
   }
-  EXPECT_GE(run, 20);
 }
 
 TEST(Botan, GcmVectors) {
-  run_botan_aead("gcm.vec", "GCM");
+  int run = 0;
+  run_botan_aead("gcm.vec", "GCM", false, &run);
+  EXPECT_GE(run, 20);
 }
 
 TEST(Botan, CcmVectorsWithRfc3610AndSp80038cExamples) {
-  run_botan_aead("ccm.vec", "CCM");
+  int run = 0;
+  run_botan_aead("ccm.vec", "CCM", false, &run);
+  EXPECT_GE(run, 20);
+}
+
+TEST(Botan, Sm4GcmAndCcmVectors) {
+  int run = 0;
+  run_botan_aead("gcm.vec", "GCM", true, &run);
+  EXPECT_EQ(run, 3);
+  run_botan_aead("ccm.vec", "CCM", true, &run);
+  EXPECT_EQ(run, 1);
 }
 
 // SP 800-38C Appendix C, Example 4: 2^16 bytes of associated data (the

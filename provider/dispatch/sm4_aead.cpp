@@ -1,0 +1,36 @@
+// SM4-GCM and SM4-CCM (SP 800-38D and 38C with SM4 as the block cipher, as
+// RFC 8998 uses them) through the AES mode code: the SM4 lane chosen for
+// the provider instance with the GHASH lane for GCM.  OpenSSL 3.0's default
+// provider has neither.
+#include "ccm_mode.h"
+#include "gcm_mode.h"
+#include "sm4.h"
+#include "tables.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+struct Sm4GcmTraits {
+  using Lanes = Sm4GcmLanes;
+  static Lanes lanes(const ProvCtx* prov) {
+    return {prov->kernels.sm4, prov->kernels.ghash, nullptr};
+  }
+  static constexpr char kName[] = "SM4";
+  static constexpr bool kKeyBitsInName = false;
+};
+
+struct Sm4CcmTraits {
+  using Kernel = Sm4Kernel;
+  using Schedule = Sm4RoundKeys;
+  static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.sm4; }
+  static constexpr char kName[] = "SM4";
+  static constexpr bool kKeyBitsInName = false;
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* const kSm4GcmFunctions = GcmCipher<Sm4GcmTraits, kSm4KeyBytes>::kDispatch;
+const OSSL_DISPATCH* const kSm4CcmFunctions = CcmCipher<Sm4CcmTraits, kSm4KeyBytes>::kDispatch;
+
+}  // namespace armaccel::prov
