@@ -75,6 +75,15 @@ struct Sm4Kernel {
                       std::size_t blocks, std::uint8_t tweak[16]);
   void (*xts_decrypt)(const Sm4RoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
                       std::size_t blocks, std::uint8_t tweak[16]);
+
+  // The same with GB/T 17964-2021's tweak update: the tweak a big-endian
+  // 128-bit value in GCM's bit order, T = T * alpha as a right shift by
+  // one with 0xE1 folded into the first byte when bit 0 of the last byte
+  // was set.
+  void (*xts_gb_encrypt)(const Sm4RoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t blocks, std::uint8_t tweak[16]);
+  void (*xts_gb_decrypt)(const Sm4RoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
+                         std::size_t blocks, std::uint8_t tweak[16]);
 };
 
 // The portable, constant-time (bit-sliced S-box, no table lookups) lane;

@@ -260,6 +260,16 @@ void xts_double(std::uint8_t t[16]) {
   bytes::store_le64(t + 8, (hi << 1) | (lo >> 63));
 }
 
+// GB/T 17964-2021: T = T * alpha with the tweak big-endian, GCM bit order.
+void xts_gb_double(std::uint8_t t[16]) {
+  const std::uint64_t hi = bytes::load_be64(t);
+  const std::uint64_t lo = bytes::load_be64(t + 8);
+  const std::uint64_t fold = (0 - (lo & 1)) & 0xe100000000000000ull;
+  bytes::store_be64(t, (hi >> 1) ^ fold);
+  bytes::store_be64(t + 8, (lo >> 1) | (hi << 63));
+}
+
+template <void (*Double)(std::uint8_t*)>
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
   std::uint8_t buf[16 * kBatch], tweaks[16 * kBatch];
@@ -268,7 +278,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     for (std::size_t j = 0; j < n; ++j) {
       std::memcpy(tweaks + 16 * j, tweak, 16);
       xor16(buf + 16 * j, in + 16 * j, tweak);
-      xts_double(tweak);
+      Double(tweak);
     }
     crypt_blocks(rk, buf, buf, n);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
@@ -294,8 +304,10 @@ const Sm4Kernel kSm4Portable = {
     ctr_generic<increment_be128>,
     ctr_generic<increment_be32>,
     cbc_mac,
-    xts,
-    xts,
+    xts<xts_double>,
+    xts<xts_double>,
+    xts<xts_gb_double>,
+    xts<xts_gb_double>,
 };
 
 }  // namespace armaccel

@@ -35,17 +35,29 @@ struct XtsState {
   std::size_t part_len;       // 0..15
   std::uint64_t unit_bytes;   // bytes received in this data unit
   bool encrypt;
+  bool gb;  // GB/T 17964-2021's tweak update instead of IEEE 1619's
 };
 
 // Starts a data unit: tweak = E_K2(iv) (IEEE 1619 §5.3.1 step 1).
-// Kernel: a 128-bit block cipher's kernel table (AesKernel, later SM4) with
+// Kernel: a 128-bit block cipher's kernel table (AesKernel, Sm4Kernel) with
 // ecb_encrypt, xts_encrypt and xts_decrypt over Schedule.
+// gb selects GB/T 17964-2021's tweak update (kernels that have it: SM4).
 template <class Kernel, class Schedule>
 void xts_start(const Kernel* k, const Schedule* tweak_key, XtsState* s, const std::uint8_t iv[16],
-               bool encrypt) {
+               bool encrypt, bool gb = false) {
   std::memset(s, 0, sizeof *s);
   s->encrypt = encrypt;
+  s->gb = gb;
   k->ecb_encrypt(tweak_key, iv, s->tweak, 1);
+}
+
+// The kernel function for the unit's direction and tweak rule.
+template <class Kernel>
+auto xts_process(const Kernel* k, const XtsState* s, bool encrypt) {
+  if constexpr (requires { k->xts_gb_encrypt; }) {
+    if (s->gb) return encrypt ? k->xts_gb_encrypt : k->xts_gb_decrypt;
+  }
+  return encrypt ? k->xts_encrypt : k->xts_decrypt;
 }
 
 // Bytes of the unit received but not yet output (0..31).
@@ -89,7 +101,7 @@ bool xts_update(const Kernel* k, const Schedule* data_key, XtsState* s, const st
     s->part_len += len;
     return true;
   }
-  auto process = s->encrypt ? k->xts_encrypt : k->xts_decrypt;
+  auto process = xts_process(k, s, s->encrypt);
   if (held_block) {
     std::memcpy(out, s->last_out, 16);  // not the last block after all
     out += 16;
@@ -139,6 +151,16 @@ inline void xts_divide_alpha(std::uint8_t t[16]) {
   bytes::store_le64(t + 8, (hi >> 1) | (folded << 63));
 }
 
+// GB/T 17964-2021's T / alpha: the fold is visible in the top bit.
+inline void xts_gb_divide_alpha(std::uint8_t t[16]) {
+  std::uint64_t hi = bytes::load_be64(t);
+  const std::uint64_t lo = bytes::load_be64(t + 8);
+  const std::uint64_t folded = 0 - (hi >> 63);
+  hi ^= folded & 0xe100000000000000ull;
+  bytes::store_be64(t, (hi << 1) | (lo >> 63));
+  bytes::store_be64(t + 8, (lo << 1) | (folded & 1));
+}
+
 // Completes the data unit: the held block, with ciphertext stealing when
 // 1..15 bytes follow it (§5.3.2 / §5.4.2).  Writes 16..31 bytes to out and
 // returns their count, or 0 if the unit is shorter than one block.
@@ -154,7 +176,7 @@ std::size_t xts_finish(const Kernel* k, const Schedule* data_key, XtsState* s, s
     std::uint8_t b[16];
     std::memcpy(b, s->part, r);
     std::memcpy(b + r, s->last_out + r, 16 - r);
-    k->xts_encrypt(data_key, b, out, 1, s->tweak);
+    xts_process(k, s, true)(data_key, b, out, 1, s->tweak);
     std::memcpy(out + 16, s->last_out, r);
     wipe(b, sizeof b);
   } else {
@@ -162,11 +184,16 @@ std::size_t xts_finish(const Kernel* k, const Schedule* data_key, XtsState* s, s
     // The held output used T(m-1); the current tweak is T(m).
     std::uint8_t a[16], b[16], t_prev[16];
     std::memcpy(t_prev, s->tweak, 16);
-    xts_divide_alpha(t_prev);
-    k->xts_decrypt(data_key, s->last_in, a, 1, s->tweak);
+    if (s->gb) {
+      xts_gb_divide_alpha(t_prev);
+    } else {
+      xts_divide_alpha(t_prev);
+    }
+    const auto decrypt = xts_process(k, s, false);
+    decrypt(data_key, s->last_in, a, 1, s->tweak);
     std::memcpy(b, s->part, r);
     std::memcpy(b + r, a + r, 16 - r);
-    k->xts_decrypt(data_key, b, out, 1, t_prev);
+    decrypt(data_key, b, out, 1, t_prev);
     std::memcpy(out + 16, a, r);
     wipe(a, sizeof a);
     wipe(b, sizeof b);

@@ -36,6 +36,7 @@ const OSSL_ALGORITHM kCiphers[] = {
     {"SM4-CTR:1.2.156.10197.1.104.7", kProperties, kSm4CtrFunctions, nullptr},
     {"SM4-GCM:1.2.156.10197.1.104.8", kProperties, kSm4GcmFunctions, nullptr},
     {"SM4-CCM:1.2.156.10197.1.104.9", kProperties, kSm4CcmFunctions, nullptr},
+    {"SM4-XTS:1.2.156.10197.1.104.10", kProperties, kSm4XtsFunctions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

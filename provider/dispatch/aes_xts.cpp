@@ -13,6 +13,8 @@ struct AesXtsTraits {
   using Schedule = AesRoundKeys;
   static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.aes; }
   static constexpr char kName[] = "AES";
+  static constexpr bool kKeyBitsInName = true;
+  static constexpr bool kGbStandard = false;
 };
 
 }  // namespace

@@ -30,7 +30,9 @@
 // their own reasons; re-initialising for the other direction without a new
 // key re-expands the kept key instead of using the wrong schedule.
 //
-// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName.
+// Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName,
+// kKeyBitsInName (AES-128-XTS, but SM4-XTS), kGbStandard (the cipher has
+// GB/T 17964-2021's tweak rule, chosen by "xts_standard").
 #pragma once
 
 #include <openssl/core_dispatch.h>
@@ -58,6 +60,9 @@ namespace armaccel::prov {
 
 // The name of the streaming switch (an integer context parameter).
 inline constexpr char kXtsStreamingParam[] = "xts_streaming";
+// OpenSSL 3.2's OSSL_CIPHER_PARAM_XTS_STANDARD: "GB" (GB/T 17964-2021, the
+// default) or "IEEE" (IEEE 1619), for SM4-XTS.
+inline constexpr char kXtsStandardParam[] = "xts_standard";
 
 template <class Traits, std::size_t KeyBytes>
 class XtsCipher {
@@ -80,6 +85,7 @@ class XtsCipher {
     bool data_key_encrypts;
     bool halves_equal;
     bool streaming;
+    bool gb;                 // "xts_standard" GB (GB/T 17964-2021), for ciphers that have it
     bool unit_open;          // streaming: an update since the last final
     std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
   };
@@ -90,7 +96,8 @@ class XtsCipher {
   friend struct CipherDispatch<XtsCipher>;
 
  private:
-  static constexpr AlgName kName = make_alg_name(Traits::kName, kHalf * 8, "XTS");
+  static constexpr AlgName kName =
+      make_alg_name(Traits::kName, Traits::kKeyBitsInName ? kHalf * 8 : 0, "XTS");
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 
   static void* newctx(void* provctx) noexcept {
@@ -99,6 +106,7 @@ class XtsCipher {
     if (c == nullptr) return nullptr;
     c->prov = prov;
     c->kernel = Traits::kernel(prov);
+    c->gb = Traits::kGbStandard;  // OpenSSL's default for SM4-XTS is GB
     trace_new_context(prov, kName.text, c->kernel->lane);
     return c;
   }
@@ -204,7 +212,7 @@ class XtsCipher {
       return 0;
     }
     XtsState s;
-    xts_start(c->kernel, &c->tweak_key, &s, c->iv, c->enc);
+    xts_start(c->kernel, &c->tweak_key, &s, c->iv, c->enc, c->gb);
     const std::size_t head = xts_update_output(&s, inl);  // all but the last 16..31 bytes
     xts_update(c->kernel, &c->data_key, &s, in, out, inl);
     xts_finish(c->kernel, &c->data_key, &s, out + head);
@@ -216,7 +224,7 @@ class XtsCipher {
   ARMACCEL_NOINLINE static int stream_update(Ctx* c, unsigned char* out, std::size_t* outl,
                                              const unsigned char* in, std::size_t inl) {
     if (!c->unit_open) {
-      xts_start(c->kernel, &c->tweak_key, &c->state, c->iv, c->enc);
+      xts_start(c->kernel, &c->tweak_key, &c->state, c->iv, c->enc, c->gb);
       c->unit_open = true;
     }
     const std::size_t n = xts_update_output(&c->state, inl);
@@ -349,6 +357,21 @@ class XtsCipher {
       }
       c->streaming = on == 1;
     }
+    if constexpr (Traits::kGbStandard) {
+      if ((p = OSSL_PARAM_locate_const(params, kXtsStandardParam)) != nullptr) {
+        const char* v = nullptr;
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &v) ||
+            (OPENSSL_strcasecmp(v, "GB") != 0 && OPENSSL_strcasecmp(v, "IEEE") != 0)) {
+          raise_error(c->prov, kErrFailedToSetParameter);
+          return 0;
+        }
+        if (c->unit_open) {
+          raise_error(c->prov, kErrXtsUnitInProgress);
+          return 0;
+        }
+        c->gb = OPENSSL_strcasecmp(v, "GB") == 0;
+      }
+    }
     return 1;
   }
 
@@ -374,7 +397,13 @@ class XtsCipher {
         OSSL_PARAM_int(kXtsStreamingParam, nullptr),
         OSSL_PARAM_END,
     };
-    return kList;
+    static const OSSL_PARAM kWithStandard[] = {
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+        OSSL_PARAM_int(kXtsStreamingParam, nullptr),
+        OSSL_PARAM_utf8_string(kXtsStandardParam, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return Traits::kGbStandard ? kWithStandard : kList;
   }
 };
 

@@ -25,7 +25,7 @@ namespace armaccel::test {
 namespace {
 
 bool is_aead_or_xts_name(const std::string& upper_name) {
-  if (upper_name == "SM4-GCM" || upper_name == "SM4-CCM") return true;
+  if (upper_name == "SM4-GCM" || upper_name == "SM4-CCM" || upper_name == "SM4-XTS") return true;
   return upper_name.rfind("AES-", 0) == 0 && (upper_name.find("-GCM") != std::string::npos ||
                                               upper_name.find("-CCM") != std::string::npos ||
                                               upper_name.find("-XTS") != std::string::npos);
@@ -53,8 +53,10 @@ TEST(OpensslEvpFiles, GcmCcmAndXtsStanzas) {
   EXPECT_GE(run_evp_aead_file("evpciph_aes_common.txt"), 210);
 }
 
-TEST(OpensslEvpFiles, Sm4GcmAndCcmStanzas) {
-  EXPECT_EQ(run_evp_aead_file("evpciph_sm4.txt"), 2);  // RFC 8998 A.1 and A.2
+TEST(OpensslEvpFiles, Sm4GcmCcmAndXtsStanzas) {
+  // RFC 8998 A.1 and A.2; GB/T 17964-2021 (default and explicit GB), IEEE
+  // 1619 tweaks, and a 17-byte unit (stealing).
+  EXPECT_EQ(run_evp_aead_file("evpciph_sm4.txt"), 6);
 }
 
 TEST(OpensslEvpFiles, CcmCavsStanzas) {

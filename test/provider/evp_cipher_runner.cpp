@@ -49,6 +49,7 @@ CipherCase cipher_case(const Stanza& s) {
   for (const std::string& a : s.all("AAD")) c.aad.push_back(evp_value(a));
   c.tag_late = upper(s.get("SetTagLate")) == "TRUE";
   c.operation = upper(s.get("Operation"));
+  c.xts_standard = s.get("XTSStandard");
   c.result = s.get("Result");
   return c;
 }
@@ -81,6 +82,12 @@ std::string run_cipher_case(EVP_CIPHER* cipher, const CipherCase& c, bool enc, V
   if (EVP_CipherInit_ex(ctx.get(), nullptr, nullptr, c.key.data(), c.has_iv ? c.iv.data() : nullptr,
                         -1) != 1)
     return "KEY_SET_ERROR";
+  if (!c.xts_standard.empty()) {
+    std::string standard = c.xts_standard;
+    const OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string("xts_standard", standard.data(), 0),
+                            OSSL_PARAM_construct_end()};
+    if (EVP_CIPHER_CTX_set_params(ctx.get(), p) != 1) return "XTS_STANDARD_SET_ERROR";
+  }
   if (!aead) EVP_CIPHER_CTX_set_padding(ctx.get(), c.padding ? 1 : 0);
   const Bytes& in = enc ? c.plaintext : c.ciphertext;
   const bool pieces = how == Variant::kPieces;

@@ -23,8 +23,9 @@ struct CipherCase {
   bool has_next_iv = false;
   bool tag_late = false;  // decrypt tag set after the AAD
   bool padding = false;
-  std::string operation;  // "ENCRYPT", "DECRYPT" or "" (both)
-  std::string result;     // expected failing step, "" for success
+  std::string xts_standard;  // "XTSStandard": "GB", "IEEE" or "" (the cipher's default)
+  std::string operation;     // "ENCRYPT", "DECRYPT" or "" (both)
+  std::string result;        // expected failing step, "" for success
 };
 
 // kPieces feeds AAD and data one byte per update (not for CCM or XTS, whose
