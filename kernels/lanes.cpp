@@ -36,6 +36,9 @@ extern const Sm4Kernel kSm4Ce;
 #if ARMACCEL_HAVE_SM4_NEON
 extern const Sm4Kernel kSm4Neon;
 #endif
+#if ARMACCEL_HAVE_SM3_CE
+extern const Sm3Kernel kSm3Ce;
+#endif
 
 namespace {
 
@@ -108,6 +111,13 @@ const Sm4Kernel* const kSm4Kernels[] = {
     &kSm4Portable,
 };
 
+const Sm3Kernel* const kSm3Kernels[] = {
+#if ARMACCEL_HAVE_SM3_CE
+    &kSm3Ce,
+#endif
+    &kSm3Portable,
+};
+
 template <class Kernel, std::size_t N>
 const Kernel* first_usable(const Kernel* const (&lanes)[N], CpuFeatures effective) {
   for (const Kernel* k : lanes) {
@@ -159,6 +169,10 @@ LaneList<Sm4Kernel> sm4_lanes() {
   return {kSm4Kernels, sizeof kSm4Kernels / sizeof kSm4Kernels[0]};
 }
 
+LaneList<Sm3Kernel> sm3_lanes() {
+  return {kSm3Kernels, sizeof kSm3Kernels / sizeof kSm3Kernels[0]};
+}
+
 KernelSet select_kernels(CpuFeatures effective) {
   KernelSet set;
   set.aes = first_usable(kAesLanes, effective);
@@ -170,6 +184,7 @@ KernelSet select_kernels(CpuFeatures effective) {
   set.chacha20 = first_usable(kChachaKernels, effective);
   set.poly1305 = first_usable(kPoly1305Kernels, effective);
   set.sm4 = first_usable(kSm4Kernels, effective);
+  set.sm3 = first_usable(kSm3Kernels, effective);
   return set;
 }
 

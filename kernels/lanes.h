@@ -15,6 +15,7 @@
 #include "keccak.h"
 #include "poly1305.h"
 #include "sha2.h"
+#include "sm3.h"
 #include "sm4.h"
 
 namespace armaccel {
@@ -29,6 +30,7 @@ struct KernelSet {
   const ChachaKernel* chacha20;
   const Poly1305Kernel* poly1305;
   const Sm4Kernel* sm4;
+  const Sm3Kernel* sm3;
 };
 
 template <class Kernel>
@@ -47,6 +49,7 @@ LaneList<KeccakKernel> keccak_lanes();
 LaneList<ChachaKernel> chacha20_lanes();
 LaneList<Poly1305Kernel> poly1305_lanes();
 LaneList<Sm4Kernel> sm4_lanes();
+LaneList<Sm3Kernel> sm3_lanes();
 
 KernelSet select_kernels(CpuFeatures effective);
 

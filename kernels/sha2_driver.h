@@ -59,10 +59,12 @@ void sha2_init(Sha2State<Word>* s, const Word iv[8]) {
   s->length_hi = 0;
 }
 
-// Absorbs len bytes (any length, any split).
-template <class Word>
-void sha2_update(Sha2State<Word>* s, const typename Sha2Traits<Word>::Kernel* kernel,
-                 const std::uint8_t* data, std::size_t len) {
+// Absorbs len bytes (any length, any split).  Kernel: a table whose
+// compress(Word state[8], data, blocks) takes whole blocks (the SHA-2 lanes,
+// and SM3's, which has SHA-256's block size, word size and padding).
+template <class Word, class Kernel>
+void sha2_update(Sha2State<Word>* s, const Kernel* kernel, const std::uint8_t* data,
+                 std::size_t len) {
   constexpr std::size_t kBlock = Sha2State<Word>::kBlockBytes;
   const std::uint64_t before = s->length_lo;
   s->length_lo += len;
@@ -92,9 +94,9 @@ void sha2_update(Sha2State<Word>* s, const typename Sha2Traits<Word>::Kernel* ke
 // Pads (a 1 bit, zeros, the bit length big-endian), compresses the last
 // block(s) and writes the first digest_bytes bytes of H big-endian
 // (truncation as §6.5-6.7).  digest_bytes <= 8 * sizeof(Word).
-template <class Word>
-void sha2_final(Sha2State<Word>* s, const typename Sha2Traits<Word>::Kernel* kernel,
-                std::uint8_t* digest, std::size_t digest_bytes) {
+template <class Word, class Kernel>
+void sha2_final(Sha2State<Word>* s, const Kernel* kernel, std::uint8_t* digest,
+                std::size_t digest_bytes) {
   constexpr std::size_t kBlock = Sha2State<Word>::kBlockBytes;
   constexpr std::size_t kLen = Sha2Traits<Word>::kLengthBytes;
   std::size_t n = s->buffered;

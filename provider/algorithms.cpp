@@ -61,6 +61,7 @@ const OSSL_ALGORITHM kDigests[] = {
     {"KECCAK-512", kProperties, kKeccak512Functions, nullptr},
     {"KECCAK-KMAC-128:KECCAK-KMAC128", kProperties, kKeccakKmac128Functions, nullptr},
     {"KECCAK-KMAC-256:KECCAK-KMAC256", kProperties, kKeccakKmac256Functions, nullptr},
+    {"SM3:1.2.156.10197.1.401", kProperties, kSm3Functions, nullptr},
     {nullptr, nullptr, nullptr, nullptr},
 };
 

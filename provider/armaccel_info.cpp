@@ -52,6 +52,7 @@ const Field kFields[] = {
     {"lane-chacha20", "lane chacha20"},
     {"lane-poly1305", "lane poly1305"},
     {"lane-sm4", "lane sm4"},
+    {"lane-sm3", "lane sm3"},
     {"lanes-built", "lanes built"},
     {"override-warnings", "warnings"},
 };

@@ -82,10 +82,7 @@ ARMACCEL_ALWAYS_INLINE Keys load_keys(const Sm4RoundKeys* rk) {
   return keys;
 }
 
-// A block from memory into the X0..X3 lanes, and back with R's reversal.
-ARMACCEL_ALWAYS_INLINE uint32x4_t load_block(const std::uint8_t* p) {
-  return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
-}
+// The X32..X35 lanes back to memory order with R's reversal.
 ARMACCEL_ALWAYS_INLINE uint8x16_t finish_block(uint32x4_t x) {
   const uint32x4_t r = vrev64q_u32(x);                          // (X1, X0, X3, X2)
   return vrev32q_u8(vreinterpretq_u8_u32(vextq_u32(r, r, 2)));  // (X3, X2, X1, X0)

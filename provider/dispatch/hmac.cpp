@@ -141,6 +141,7 @@ void trace_digest(const HmacCtx* c) {
     trace_new_context(c->prov, "HMAC",
                       c->native->kind == NativeKind::kSha256   ? k.sha256->lane
                       : c->native->kind == NativeKind::kSha512 ? k.sha512->lane
+                      : c->native->kind == NativeKind::kSm3    ? k.sm3->lane
                                                                : k.keccak->lane);
     return;
   }

@@ -32,6 +32,7 @@ constexpr NativeDigest kDigests[] = {
     {"SHAKE-256:SHAKE256:2.16.840.1.101.3.4.2.12", K::kSponge, nullptr, 32, 136, kShakePad, true},
     {"KECCAK-KMAC-128:KECCAK-KMAC128", K::kSponge, nullptr, 32, 168, kCshakePad, true},
     {"KECCAK-KMAC-256:KECCAK-KMAC256", K::kSponge, nullptr, 64, 136, kCshakePad, true},
+    {"SM3:1.2.156.10197.1.401", K::kSm3, kSm3Iv, 32, 64, 0, false},
 };
 
 // True if `name` equals one of the ':'-separated entries of `list`,
@@ -59,6 +60,7 @@ const NativeDigest* find_native_digest(const char* name) {
 void native_digest_init(const NativeDigest* d, NativeDigestState* s) {
   switch (d->kind) {
     case K::kSha256:
+    case K::kSm3:
       sha2_init(&s->sha256, static_cast<const std::uint32_t*>(d->iv));
       break;
     case K::kSha512:
@@ -77,6 +79,9 @@ void native_digest_update(const ProvCtx* prov, const NativeDigest* d, NativeDige
     case K::kSha256:
       sha2_update(&s->sha256, prov->kernels.sha256, data, len);
       break;
+    case K::kSm3:
+      sha2_update(&s->sha256, prov->kernels.sm3, data, len);
+      break;
     case K::kSha512:
       sha2_update(&s->sha512, prov->kernels.sha512, data, len);
       break;
@@ -91,6 +96,9 @@ void native_digest_final(const ProvCtx* prov, const NativeDigest* d, NativeDiges
   switch (d->kind) {
     case K::kSha256:
       sha2_final(&s->sha256, prov->kernels.sha256, out, d->size);
+      break;
+    case K::kSm3:
+      sha2_final(&s->sha256, prov->kernels.sm3, out, d->size);
       break;
     case K::kSha512:
       sha2_final(&s->sha512, prov->kernels.sha512, out, d->size);

@@ -10,10 +10,11 @@
 #include "../prov_ctx.h"
 #include "sha2_driver.h"
 #include "sha3_driver.h"
+#include "sm3.h"
 
 namespace armaccel::prov {
 
-enum class NativeKind : unsigned char { kSha256, kSha512, kSponge };
+enum class NativeKind : unsigned char { kSha256, kSha512, kSponge, kSm3 };
 
 struct NativeDigest {
   const char* names;  // ':'-separated, as in the algorithm list

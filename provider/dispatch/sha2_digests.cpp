@@ -1,7 +1,7 @@
 // SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224 and SHA-512/256
-// (FIPS 180-4) as EVP_MD implementations on the lanes chosen for the
-// provider instance.  The context is plain data: EVP_MD_CTX_copy_ex (TLS
-// transcripts) is a memcpy.
+// (FIPS 180-4), and SM3 (GB/T 32905-2016, SHA-256's block and padding), as
+// EVP_MD implementations on the lanes chosen for the provider instance.  The context is plain data:
+// EVP_MD_CTX_copy_ex (TLS transcripts) is a memcpy.
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -16,35 +16,45 @@
 #include "digest_common.h"
 #include "dispatch_util.h"
 #include "sha2_driver.h"
+#include "sm3.h"
 #include "tables.h"
 
 namespace armaccel::prov {
 
 namespace {
 
-template <class Word>
-const typename Sha2Traits<Word>::Kernel* sha2_kernel(const ProvCtx* prov) {
-  if constexpr (sizeof(Word) == 4) {
-    return prov->kernels.sha256;
-  } else {
-    return prov->kernels.sha512;
+// The lane table a function runs on: SHA-256's or SHA-512's, or SM3's.
+template <class Word, bool Sm3>
+struct MdLane {
+  using Kernel = typename Sha2Traits<Word>::Kernel;
+  static const Kernel* get(const ProvCtx* prov) {
+    if constexpr (sizeof(Word) == 4) {
+      return prov->kernels.sha256;
+    } else {
+      return prov->kernels.sha512;
+    }
   }
-}
+};
+template <>
+struct MdLane<std::uint32_t, true> {
+  using Kernel = Sm3Kernel;
+  static const Kernel* get(const ProvCtx* prov) { return prov->kernels.sm3; }
+};
 
-template <class Word>
+template <class Word, bool Sm3>
 struct Sha2Ctx {
   const ProvCtx* prov;
-  const typename Sha2Traits<Word>::Kernel* kernel;  // fixed at newctx
+  const typename MdLane<Word, Sm3>::Kernel* kernel;  // fixed at newctx
   Sha2State<Word> state;
   bool initialised;
   bool finalized;
 };
 
-// One SHA-2 function: word size, initial hash value and digest length.
-template <class Word, const Word (&Iv)[8], std::size_t DigestBytes>
+// One function: word size, initial hash value, digest length, SM3 or SHA-2.
+template <class Word, const Word (&Iv)[8], std::size_t DigestBytes, bool Sm3 = false>
 class Sha2Digest {
  public:
-  using Ctx = Sha2Ctx<Word>;
+  using Ctx = Sha2Ctx<Word, Sm3>;
   static_assert(std::is_trivially_copyable_v<Ctx>);
   static constexpr std::size_t kBlockBytes = Sha2Traits<Word>::kBlockBytes;
   static const OSSL_DISPATCH kDispatch[];
@@ -53,6 +63,7 @@ class Sha2Digest {
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 
   static constexpr const char* name() {
+    if constexpr (Sm3) return "SM3";
     if constexpr (sizeof(Word) == 4) return DigestBytes == 28 ? "SHA2-224" : "SHA2-256";
     return DigestBytes == 28   ? "SHA2-512/224"
            : DigestBytes == 32 ? "SHA2-512/256"
@@ -64,7 +75,7 @@ class Sha2Digest {
     auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
     if (c == nullptr) return nullptr;
     c->prov = static_cast<const ProvCtx*>(provctx);
-    c->kernel = sha2_kernel<Word>(c->prov);
+    c->kernel = MdLane<Word, Sm3>::get(c->prov);
     trace_new_context(c->prov, name(), c->kernel->lane);
     return c;
   }
@@ -109,14 +120,15 @@ class Sha2Digest {
   }
 
   static int get_params(OSSL_PARAM params[]) noexcept {
-    return digest_get_params(params, kBlockBytes, DigestBytes, false, true);
+    // SHA-2 AlgorithmIdentifiers omit the NULL parameter; SM3's do not.
+    return digest_get_params(params, kBlockBytes, DigestBytes, false, !Sm3);
   }
 
   static const OSSL_PARAM* gettable_params(void*) noexcept { return digest_gettable_params(); }
 };
 
-template <class Word, const Word (&Iv)[8], std::size_t DigestBytes>
-const OSSL_DISPATCH Sha2Digest<Word, Iv, DigestBytes>::kDispatch[] = {
+template <class Word, const Word (&Iv)[8], std::size_t DigestBytes, bool Sm3>
+const OSSL_DISPATCH Sha2Digest<Word, Iv, DigestBytes, Sm3>::kDispatch[] = {
     {OSSL_FUNC_DIGEST_NEWCTX, as_dispatch(&newctx)},
     {OSSL_FUNC_DIGEST_FREECTX, as_dispatch(&freectx)},
     {OSSL_FUNC_DIGEST_DUPCTX, as_dispatch(&dupctx)},
@@ -138,5 +150,8 @@ const OSSL_DISPATCH* const kSha512_224Functions =
     Sha2Digest<std::uint64_t, kSha512_224Iv, 28>::kDispatch;
 const OSSL_DISPATCH* const kSha512_256Functions =
     Sha2Digest<std::uint64_t, kSha512_256Iv, 32>::kDispatch;
+
+const OSSL_DISPATCH* const kSm3Functions =
+    Sha2Digest<std::uint32_t, kSm3Iv, kSm3DigestBytes, true>::kDispatch;
 
 }  // namespace armaccel::prov

@@ -39,6 +39,7 @@ extern const OSSL_DISPATCH* const kSm4CtrFunctions;
 extern const OSSL_DISPATCH* const kSm4GcmFunctions;
 extern const OSSL_DISPATCH* const kSm4CcmFunctions;
 extern const OSSL_DISPATCH* const kSm4XtsFunctions;
+extern const OSSL_DISPATCH* const kSm3Functions;
 extern const OSSL_DISPATCH* const kChacha20Poly1305Functions;
 
 // MACs (gmac.cpp, cmac.cpp, poly1305_mac.cpp, hmac.cpp).
