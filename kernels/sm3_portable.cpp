@@ -31,14 +31,12 @@ void compress(std::uint32_t v[8], const std::uint8_t* data, std::size_t blocks) 
       w[j] =
           p1(w[j - 16] ^ w[j - 9] ^ std::rotl(w[j - 3], 15)) ^ std::rotl(w[j - 13], 7) ^ w[j - 6];
     std::uint32_t a = v[0], b = v[1], c = v[2], d = v[3], e = v[4], f = v[5], g = v[6], h = v[7];
-    for (int j = 0; j < 64; ++j) {
-      const std::uint32_t t = j < 16 ? 0x79cc4519u : 0x7a879d8au;  // T_j
+    // One round (§5.3.3); FF and GG are XOR in rounds 0..15, majority and
+    // choice after, and T_j <<< j advances by one bit a round.
+    auto round = [&](int j, std::uint32_t tj, std::uint32_t ff, std::uint32_t gg) {
       const std::uint32_t a12 = std::rotl(a, 12);
-      const std::uint32_t ss1 = std::rotl(a12 + e + std::rotl(t, j % 32), 7);
+      const std::uint32_t ss1 = std::rotl(a12 + e + tj, 7);
       const std::uint32_t ss2 = ss1 ^ a12;
-      // FF_j and GG_j: XOR in the first 16 rounds, majority / choice after.
-      const std::uint32_t ff = j < 16 ? a ^ b ^ c : (a & b) | (a & c) | (b & c);
-      const std::uint32_t gg = j < 16 ? e ^ f ^ g : (e & f) | (~e & g);
       const std::uint32_t tt1 = ff + d + ss2 + (w[j] ^ w[j + 4]);
       const std::uint32_t tt2 = gg + h + ss1 + w[j];
       d = c;
@@ -49,7 +47,12 @@ void compress(std::uint32_t v[8], const std::uint8_t* data, std::size_t blocks) 
       g = std::rotl(f, 19);
       f = e;
       e = p0(tt2);
-    }
+    };
+    std::uint32_t t = 0x79cc4519u;
+    for (int j = 0; j < 16; ++j, t = std::rotl(t, 1)) round(j, t, a ^ b ^ c, e ^ f ^ g);
+    t = 0x9d8a7a87u;  // 0x7a879d8a <<< 16
+    for (int j = 16; j < 64; ++j, t = std::rotl(t, 1))
+      round(j, t, (a & b) | (a & c) | (b & c), (e & f) | (~e & g));
     v[0] ^= a;
     v[1] ^= b;
     v[2] ^= c;
