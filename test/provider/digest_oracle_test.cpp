@@ -14,9 +14,9 @@
 namespace armaccel::test {
 namespace {
 
-const char* const kDigests[] = {"SHA2-224",        "SHA2-256",       "SHA2-384",  "SHA2-512",
-                                "SHA2-512/224",    "SHA2-512/256",   "SHA3-224",  "SHA3-256",
-                                "SHA3-384",        "SHA3-512",       "SHAKE-128", "SHAKE-256",
+const char* const kDigests[] = {"SHA2-224",        "SHA2-256",        "SHA2-384",  "SHA2-512",
+                                "SHA2-512/224",    "SHA2-512/256",    "SHA3-224",  "SHA3-256",
+                                "SHA3-384",        "SHA3-512",        "SHAKE-128", "SHAKE-256",
                                 "KECCAK-KMAC-128", "KECCAK-KMAC-256", "SM3"};
 
 Bytes digest(EVP_MD* md, const Bytes& msg, const std::vector<std::size_t>& splits) {
