@@ -11,7 +11,8 @@
 #   SET  all (default), issue2 (AES ECB/CBC/CTR, SHA-2), aead (GCM, XTS,
 #        GMAC, CMAC and the lane/streaming comparisons) or chacha-sha3
 #        (ChaCha20, ChaCha20-Poly1305, Poly1305, HMAC-SHA256, SHA3-256,
-#        SHAKE128 and their lane comparisons)
+#        SHAKE128 and their lane comparisons) or sm (SM4 ECB/CBC/CTR, SM3,
+#        each lane)
 # Figures are instruction counts, not speed.  GMAC runs AES-256-GCM and
 # CMAC AES-256-CBC (the harness's choice); aead-enc includes 13 bytes of AAD.
 set -euo pipefail
@@ -78,6 +79,28 @@ if [ "$set" = all ] || [ "$set" = chacha-sha3 ]; then
   # (keccak-neon's vectors serve two states at once, for ML-KEM).
   lanes "digest SHA3-256" "keccak-sha3=none" "scalar=sha3"
   lanes "digest SHAKE128" "keccak-sha3=none" "scalar=sha3"
+fi
+if [ "$set" = all ] || [ "$set" = sm ]; then
+  for c in "cipher-enc SM4-ECB" "cipher-enc SM4-CBC" "cipher-dec SM4-CBC" "cipher-enc SM4-CTR" \
+           "digest SM3"; do
+    compare "$c" 64 1024 16384
+  done
+  echo
+  echo "armaccel's SM4/SM3 lanes at 16 KiB (ARMACCEL_DISABLE picks the slower ones):"
+  sm_lanes() {  # sm_lanes "KIND ALG" "LABEL=DISABLE"...
+    local kind alg
+    read -r kind alg <<<"$1"
+    shift
+    printf '  %-22s' "$kind $alg"
+    for spec in "$@"; do
+      printf ' %s %7.3f' "${spec%%=*}" "$(ARMACCEL_DISABLE=${spec#*=} mine "$kind" "$alg" 16384 3)"
+    done
+    echo
+  }
+  for c in "cipher-enc SM4-ECB" "cipher-enc SM4-CBC" "cipher-dec SM4-CBC" "cipher-enc SM4-CTR"; do
+    sm_lanes "$c" "sm4-ce=none" "sm4-neon=sm4" "sm4-portable=all"
+  done
+  sm_lanes "digest SM3" "sm3-ce=none" "sm3-portable=sm3"
 fi
 [ "$set" = all ] || [ "$set" = aead ] || exit 0
 for c in "aead-enc AES-128-GCM" "aead-enc AES-256-GCM" "cipher-enc AES-128-XTS" \

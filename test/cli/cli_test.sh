@@ -40,7 +40,7 @@ check "list -providers -verbose shows armaccel active" \
 check "  ... with status active" grep -q "status: active" providers.txt
 "${OSSL[@]}" list "${PROV[@]}" -cipher-algorithms >ciphers.txt 2>&1
 for alg in AES-128-ECB AES-192-CBC AES-256-CTR AES-256-GCM AES-128-CCM AES-256-XTS ChaCha20 \
-           ChaCha20-Poly1305; do
+           ChaCha20-Poly1305 SM4-CBC SM4-GCM SM4-CCM SM4-XTS; do
   check "list -cipher-algorithms has $alg @ armaccel" grep -qiE "$alg.* @ armaccel" ciphers.txt
 done
 "${OSSL[@]}" list "${PROV[@]}" -mac-algorithms >macs.txt 2>&1
@@ -48,7 +48,7 @@ for alg in GMAC CMAC HMAC POLY1305; do
   check "list -mac-algorithms has $alg @ armaccel" grep -qE "$alg.* @ armaccel" macs.txt
 done
 "${OSSL[@]}" list "${PROV[@]}" -digest-algorithms >digests.txt 2>&1
-for alg in SHA2-512/256 SHA3-256 SHAKE-128 KECCAK-KMAC-256; do
+for alg in SHA2-512/256 SHA3-256 SHAKE-128 KECCAK-KMAC-256 SM3; do
   check "list -digest-algorithms has $alg @ armaccel" grep -qE "$alg.* @ armaccel" digests.txt
 done
 
@@ -56,8 +56,12 @@ done
 KEY=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
 IV=f0e0d0c0b0a090807060504030201000
 for c in aes-128-ecb aes-192-ecb aes-256-ecb aes-128-cbc aes-192-cbc aes-256-cbc \
-         aes-128-ctr aes-192-ctr aes-256-ctr chacha20; do
-  if [[ $c == chacha20 ]]; then klen=64; else klen=$(( ${c:4:3} / 4 )); fi
+         aes-128-ctr aes-192-ctr aes-256-ctr chacha20 sm4-ecb sm4-cbc sm4-ctr; do
+  case $c in
+    chacha20) klen=64 ;;
+    sm4-*) klen=32 ;;
+    *) klen=$(( ${c:4:3} / 4 )) ;;
+  esac
   iv=(-iv "$IV"); [[ $c == *ecb ]] && iv=()
   "${OSSL[@]}" enc -"$c" "${PROV[@]}" -propquery provider=armaccel -K "${KEY:0:$klen}" "${iv[@]}" \
     -in data.bin -out "$c.mine" 2>/dev/null
@@ -68,7 +72,7 @@ for c in aes-128-ecb aes-192-ecb aes-256-ecb aes-128-cbc aes-192-cbc aes-256-cbc
   check "enc -d -$c restores the file" cmp -s "$c.back" data.bin
 done
 for d in sha224 sha256 sha384 sha512 sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512 \
-         shake128 shake256; do
+         shake128 shake256 sm3; do
   mine=$("${OSSL[@]}" dgst -"$d" "${PROV[@]}" -propquery provider=armaccel -r data.bin 2>/dev/null | cut -d' ' -f1)
   ref=$("${REF[@]}" dgst -"$d" -r data.bin | cut -d' ' -f1)
   check "dgst -$d equals the default provider ($mine)" test -n "$mine" -a "$mine" = "$ref"
