@@ -34,6 +34,8 @@ const OSSL_ALGORITHM kCiphers[] = {
     {"SM4-ECB:1.2.156.10197.1.104.1", kProperties, kSm4EcbFunctions, nullptr},
     {"SM4-CBC:SM4:1.2.156.10197.1.104.2", kProperties, kSm4CbcFunctions, nullptr},
     {"SM4-CTR:1.2.156.10197.1.104.7", kProperties, kSm4CtrFunctions, nullptr},
+    {"SM4-OFB:SM4-OFB128:1.2.156.10197.1.104.3", kProperties, kSm4OfbFunctions, nullptr},
+    {"SM4-CFB:SM4-CFB128:1.2.156.10197.1.104.4", kProperties, kSm4CfbFunctions, nullptr},
     {"SM4-GCM:1.2.156.10197.1.104.8", kProperties, kSm4GcmFunctions, nullptr},
     {"SM4-CCM:1.2.156.10197.1.104.9", kProperties, kSm4CcmFunctions, nullptr},
     {"SM4-XTS:1.2.156.10197.1.104.10", kProperties, kSm4XtsFunctions, nullptr},

@@ -39,6 +39,8 @@ enum class BlockMode : unsigned {
   kEcb = EVP_CIPH_ECB_MODE,
   kCbc = EVP_CIPH_CBC_MODE,
   kCtr = EVP_CIPH_CTR_MODE,
+  kOfb = EVP_CIPH_OFB_MODE,
+  kCfb = EVP_CIPH_CFB_MODE,  // 128-bit feedback (CFB128)
 };
 
 // The state of one cipher operation.  Plain data, so dupctx is a copy; the
@@ -75,7 +77,8 @@ class BlockModeCipher {
   static_assert(KeyBytes <= sizeof(Ctx::key));
 
   static constexpr std::size_t kBlock = 16;
-  static constexpr bool kStream = Mode == BlockMode::kCtr;
+  static constexpr bool kStream =
+      Mode == BlockMode::kCtr || Mode == BlockMode::kOfb || Mode == BlockMode::kCfb;
   static constexpr std::size_t kIvBytes = Mode == BlockMode::kEcb ? 0 : 16;
   static constexpr CipherInfo kInfo = {static_cast<unsigned>(Mode), KeyBytes, kIvBytes,
                                        kStream ? 1u : kBlock,       false,    false};
@@ -88,6 +91,8 @@ class BlockModeCipher {
       make_alg_name(Traits::kName, Traits::kKeyBitsInName ? KeyBytes * 8 : 0,
                     Mode == BlockMode::kEcb   ? "ECB"
                     : Mode == BlockMode::kCbc ? "CBC"
+                    : Mode == BlockMode::kOfb ? "OFB"
+                    : Mode == BlockMode::kCfb ? "CFB"
                                               : "CTR");
 
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
@@ -134,7 +139,8 @@ class BlockModeCipher {
       std::memcpy(c->iv, iv, kIvBytes);
       std::memcpy(c->oiv, iv, kIvBytes);
       c->iv_set = true;
-    } else if (iv == nullptr && c->iv_set && Mode == BlockMode::kCbc) {
+    } else if (iv == nullptr && c->iv_set &&
+               (Mode == BlockMode::kCbc || Mode == BlockMode::kOfb || Mode == BlockMode::kCfb)) {
       std::memcpy(c->iv, c->oiv, kIvBytes);  // restart the chain, as OpenSSL does
     }
     if (key != nullptr) {
@@ -165,6 +171,21 @@ class BlockModeCipher {
     return init(vctx, key, keylen, iv, ivlen, params, false);
   }
 
+  // OFB and CFB (SP 800-38A §6.4, §6.3 with s = 128) over any length, as
+  // OpenSSL's: iv holds the current keystream (OFB) or feedback (CFB)
+  // block, num the bytes of it used.  Each block needs the one before, so
+  // one kernel block at a time.
+  static void feedback_process(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+    for (; len != 0; --len) {
+      if (c->num == 0) c->kernel->ecb_encrypt(&c->schedule, c->iv, c->iv, 1);
+      const std::uint8_t x = *in++;
+      const std::uint8_t y = static_cast<std::uint8_t>(x ^ c->iv[c->num]);
+      *out++ = y;
+      if constexpr (Mode == BlockMode::kCfb) c->iv[c->num] = c->enc ? y : x;  // the ciphertext
+      c->num = (c->num + 1) % kBlock;
+    }
+  }
+
   // Whole blocks through the mode (len a multiple of 16; in == out allowed).
   static void process_blocks(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
     const std::size_t blocks = len / kBlock;
@@ -173,6 +194,8 @@ class BlockModeCipher {
       (c->enc ? k->ecb_encrypt : k->ecb_decrypt)(&c->schedule, in, out, blocks);
     } else if constexpr (Mode == BlockMode::kCbc) {
       (c->enc ? k->cbc_encrypt : k->cbc_decrypt)(&c->schedule, in, out, blocks, c->iv);
+    } else if constexpr (Mode == BlockMode::kOfb || Mode == BlockMode::kCfb) {
+      feedback_process(c, in, out, len);
     } else {
       k->ctr_encrypt(&c->schedule, in, out, blocks, c->iv);
     }
@@ -181,6 +204,10 @@ class BlockModeCipher {
   // CTR over any length: leftover keystream first, whole blocks, then a new
   // keystream block for the tail.
   static void ctr_process(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+    if constexpr (Mode == BlockMode::kOfb || Mode == BlockMode::kCfb) {
+      feedback_process(c, in, out, len);
+      return;
+    }
     for (; c->num != 0 && len != 0; --len) {
       *out++ = static_cast<std::uint8_t>(*in++ ^ c->buf[c->num]);
       c->num = (c->num + 1) % kBlock;
@@ -526,7 +553,10 @@ class BlockModeCipher {
       if (!OSSL_PARAM_get_uint(p, &u)) goto bad;
       // Below the reported block size, as OpenSSL 3.0: for CTR (block size
       // 1) only 0, since any other value would reuse a stale keystream block.
-      if (u >= kInfo.block_bytes) {
+      // OFB and CFB keep their block in the IV, so any position in it works.
+      const unsigned limit =
+          Mode == BlockMode::kOfb || Mode == BlockMode::kCfb ? kBlock : kInfo.block_bytes;
+      if (u >= limit) {
         raise_error(c->prov, kErrInvalidNumValue);
         return 0;
       }

@@ -36,6 +36,8 @@ extern const OSSL_DISPATCH* const kChacha20Functions;
 extern const OSSL_DISPATCH* const kSm4EcbFunctions;
 extern const OSSL_DISPATCH* const kSm4CbcFunctions;
 extern const OSSL_DISPATCH* const kSm4CtrFunctions;
+extern const OSSL_DISPATCH* const kSm4OfbFunctions;
+extern const OSSL_DISPATCH* const kSm4CfbFunctions;
 extern const OSSL_DISPATCH* const kSm4GcmFunctions;
 extern const OSSL_DISPATCH* const kSm4CcmFunctions;
 extern const OSSL_DISPATCH* const kSm4XtsFunctions;
