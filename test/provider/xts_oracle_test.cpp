@@ -463,6 +463,31 @@ TEST(Sm4Xts, BothStandardsRoundTripStreamAndDiffer) {
       EXPECT_NE(ct[0], ct[1]) << len;
     }
   }
+  // Misuse as for AES-XTS: equal key halves refused when encrypting
+  // (accepted when decrypting), a unit under 16 bytes refused, a wrong key
+  // length refused.
+  {
+    CipherPtr c = armaccel_cipher("SM4-XTS");
+    Bytes same = rng.bytes(16);
+    same.insert(same.end(), same.begin(), same.end());
+    const Bytes iv = rng.bytes(16), msg = rng.bytes(40);
+    CipherCtxPtr e(EVP_CIPHER_CTX_new());
+    EXPECT_EQ(EVP_EncryptInit_ex2(e.get(), c.get(), same.data(), iv.data(), nullptr), 0);
+    EXPECT_NE(drain_errors().find("xts duplicated keys"), std::string::npos);
+    CipherCtxPtr d(EVP_CIPHER_CTX_new());
+    EXPECT_EQ(EVP_DecryptInit_ex2(d.get(), c.get(), same.data(), iv.data(), nullptr), 1);
+    const Bytes key = rng.bytes(32);
+    CipherCtxPtr s15(EVP_CIPHER_CTX_new());
+    ASSERT_EQ(EVP_EncryptInit_ex2(s15.get(), c.get(), key.data(), iv.data(), nullptr), 1);
+    Bytes out(64);
+    int l = 0;
+    EXPECT_EQ(EVP_EncryptUpdate(s15.get(), out.data(), &l, msg.data(), 15), 0);
+    drain_errors();
+    CipherCtxPtr kl(EVP_CIPHER_CTX_new());
+    ASSERT_EQ(EVP_EncryptInit_ex2(kl.get(), c.get(), nullptr, nullptr, nullptr), 1);
+    EXPECT_EQ(EVP_CIPHER_CTX_set_key_length(kl.get(), 16), 0);
+    EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
+  }
   // Unknown standard names are refused.
   CipherPtr c = armaccel_cipher("SM4-XTS");
   CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
