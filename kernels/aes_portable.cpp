@@ -15,6 +15,7 @@
 #include "bitslice8.h"
 #include "bytes.h"
 #include "wipe.h"
+#include "xts_driver.h"
 
 namespace armaccel {
 namespace {
@@ -354,16 +355,6 @@ void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
   wipe(buf, sizeof buf);
 }
 
-// T = T * alpha (IEEE 1619 §5.2): a left shift of the little-endian 128-bit
-// tweak, folding the carry back as x^7 + x^2 + x + 1 (0x87), without a branch.
-void xts_double(std::uint8_t t[16]) {
-  const std::uint64_t lo = bytes::load_le64(t);
-  const std::uint64_t hi = bytes::load_le64(t + 8);
-  const std::uint64_t carry = 0 - (hi >> 63);
-  bytes::store_le64(t, (lo << 1) ^ (carry & 0x87));
-  bytes::store_le64(t + 8, (hi << 1) | (lo >> 63));
-}
-
 template <bool Encrypt>
 void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                 std::size_t blocks, std::uint8_t tweak[16]) {
@@ -375,7 +366,7 @@ void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* ou
       std::memcpy(tweaks + 16 * b, tweak, 16);
       for (int i = 0; i < 16; ++i)
         buf[16 * b + i] = static_cast<std::uint8_t>(in[16 * b + i] ^ tweak[i]);
-      xts_double(tweak);
+      xts_multiply_alpha(tweak);  // T = T * alpha (IEEE 1619 §5.2)
     }
     if (Encrypt) {
       encrypt4(rk, buf);

@@ -29,6 +29,7 @@
 #include "bytes.h"
 #include "sm4.h"
 #include "wipe.h"
+#include "xts_driver.h"
 
 namespace armaccel {
 namespace {
@@ -251,24 +252,6 @@ void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
   }
 }
 
-// T = T * alpha, the tweak a little-endian 128-bit value (IEEE 1619 §5.2).
-void xts_double(std::uint8_t t[16]) {
-  const std::uint64_t lo = bytes::load_le64(t);
-  const std::uint64_t hi = bytes::load_le64(t + 8);
-  const std::uint64_t carry = 0 - (hi >> 63);
-  bytes::store_le64(t, (lo << 1) ^ (carry & 0x87));
-  bytes::store_le64(t + 8, (hi << 1) | (lo >> 63));
-}
-
-// GB/T 17964-2021: T = T * alpha with the tweak big-endian, GCM bit order.
-void xts_gb_double(std::uint8_t t[16]) {
-  const std::uint64_t hi = bytes::load_be64(t);
-  const std::uint64_t lo = bytes::load_be64(t + 8);
-  const std::uint64_t fold = (0 - (lo & 1)) & 0xe100000000000000ull;
-  bytes::store_be64(t, (hi >> 1) ^ fold);
-  bytes::store_be64(t + 8, (lo >> 1) | (hi << 63));
-}
-
 template <void (*Double)(std::uint8_t*)>
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
@@ -304,10 +287,10 @@ const Sm4Kernel kSm4Portable = {
     ctr_generic<increment_be128>,
     ctr_generic<increment_be32>,
     cbc_mac,
-    xts<xts_double>,
-    xts<xts_double>,
-    xts<xts_gb_double>,
-    xts<xts_gb_double>,
+    xts<xts_multiply_alpha>,
+    xts<xts_multiply_alpha>,
+    xts<xts_gb_multiply_alpha>,
+    xts<xts_gb_multiply_alpha>,
 };
 
 }  // namespace armaccel

@@ -242,20 +242,36 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   vst1q_u8(iv, prev);
 }
 
+// A 16-byte block as two big-endian 64-bit halves (counters, GB tweaks),
+// and back.
+ARMACCEL_ALWAYS_INLINE void load_halves(const std::uint8_t b[16], std::uint64_t& hi,
+                                        std::uint64_t& lo) {
+  hi = lo = 0;
+  for (int i = 0; i < 8; ++i) {
+    hi = (hi << 8) | b[i];
+    lo = (lo << 8) | b[8 + i];
+  }
+}
+ARMACCEL_ALWAYS_INLINE void store_halves(std::uint8_t b[16], std::uint64_t hi, std::uint64_t lo) {
+  for (int i = 0; i < 8; ++i) {
+    b[7 - i] = static_cast<std::uint8_t>(hi >> (8 * i));
+    b[15 - i] = static_cast<std::uint8_t>(lo >> (8 * i));
+  }
+}
+ARMACCEL_ALWAYS_INLINE uint8x16_t halves_block(std::uint64_t hi, std::uint64_t lo) {
+  return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
+}
+
 template <bool Wide>
 void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t counter[16]) {
   alignas(16) std::uint8_t ks[16 * kChunk];
   std::uint64_t hi = 0, lo = 0;
-  for (int i = 0; i < 8; ++i) {
-    hi = (hi << 8) | counter[i];
-    lo = (lo << 8) | counter[8 + i];
-  }
+  load_halves(counter, hi, lo);
   while (blocks > 0) {
     const std::size_t n = blocks < kChunk ? blocks : kChunk;
     for (std::size_t j = 0; j < n; ++j) {
-      vst1q_u8(ks + 16 * j,
-               vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo)))));
+      vst1q_u8(ks + 16 * j, halves_block(hi, lo));
       if (Wide) {
         ++lo;
         hi += lo == 0 ? 1 : 0;
@@ -270,10 +286,7 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     out += 16 * n;
     blocks -= n;
   }
-  for (int i = 0; i < 8; ++i) {
-    counter[7 - i] = static_cast<std::uint8_t>(hi >> (8 * i));
-    counter[15 - i] = static_cast<std::uint8_t>(lo >> (8 * i));
-  }
+  store_halves(counter, hi, lo);
   std::memset(ks, 0, sizeof ks);
 }
 
@@ -328,15 +341,11 @@ void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, s
             std::uint8_t tweak[16]) {
   alignas(16) std::uint8_t tw[16 * kChunk];
   std::uint64_t hi = 0, lo = 0;
-  for (int i = 0; i < 8; ++i) {
-    hi = (hi << 8) | tweak[i];
-    lo = (lo << 8) | tweak[8 + i];
-  }
+  load_halves(tweak, hi, lo);
   while (blocks > 0) {
     const std::size_t n = blocks < kChunk ? blocks : kChunk;
     for (std::size_t j = 0; j < n; ++j) {
-      const uint8x16_t t =
-          vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
+      const uint8x16_t t = halves_block(hi, lo);
       vst1q_u8(tw + 16 * j, t);
       vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), t));
       gb_double(hi, lo);
@@ -348,10 +357,7 @@ void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, s
     out += 16 * n;
     blocks -= n;
   }
-  for (int i = 0; i < 8; ++i) {
-    tweak[7 - i] = static_cast<std::uint8_t>(hi >> (8 * i));
-    tweak[15 - i] = static_cast<std::uint8_t>(lo >> (8 * i));
-  }
+  store_halves(tweak, hi, lo);
   std::memset(tw, 0, sizeof tw);
 }
 
