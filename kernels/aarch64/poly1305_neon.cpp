@@ -41,6 +41,7 @@
 #include "../always_inline.h"
 #include "../poly1305.h"
 #include "../poly1305_radix64.h"
+#include "../wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
               "LD4 of message words assumes little-endian lanes");
@@ -95,6 +96,8 @@ void compute_powers(Head& head, std::uint8_t* powers) {
     for (int i = 0; i < 5; ++i) table[i][4 - k] = limb[i];
   }
   std::memcpy(powers, table, sizeof table);
+  wipe(table, sizeof table);
+  wipe(limb, sizeof limb);
   head.have_powers = 1;
 }
 

@@ -15,6 +15,7 @@
 
 #include "../always_inline.h"
 #include "../sm4.h"
+#include "../wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");
@@ -60,7 +61,7 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
     vst1q_u32(rk + 4 * i, k);
   }
   for (int i = 0; i < 32; ++i) out->rk[i] = rk[reverse ? 31 - i : i];
-  std::memset(rk, 0, sizeof rk);  // (the kernels' wipe() is portable-only)
+  wipe(rk, sizeof rk);
   return true;
 }
 
@@ -108,7 +109,7 @@ ARMACCEL_ALWAYS_INLINE void crypt8(uint8x16_t b[8], const Keys& keys) {
 }
 
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
-  const Keys keys = load_keys(rk);
+  Keys keys = load_keys(rk);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     for (int j = 0; j < 8; ++j) b[j] = vld1q_u8(in + 16 * j);
@@ -116,22 +117,24 @@ void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, b[j]);
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, crypt(vld1q_u8(in), keys));
+  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t iv[16]) {
-  const Keys keys = load_keys(rk);
+  Keys keys = load_keys(rk);
   uint8x16_t c = vld1q_u8(iv);
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     c = crypt(veorq_u8(c, vld1q_u8(in)), keys);
     vst1q_u8(out, c);
   }
   vst1q_u8(iv, c);
+  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t iv[16]) {
-  const Keys keys = load_keys(rk);
+  Keys keys = load_keys(rk);
   uint8x16_t prev = vld1q_u8(iv);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t ct[8], b[8];
@@ -147,6 +150,7 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     prev = ct;
   }
   vst1q_u8(iv, prev);
+  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 // The counter block as a big-endian 128-bit integer plus n, or (Wide =
@@ -169,7 +173,7 @@ ARMACCEL_ALWAYS_INLINE uint8x16_t counter_block(std::uint64_t hi, std::uint64_t 
 template <bool Wide>
 void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t counter[16]) {
-  const Keys keys = load_keys(rk);
+  Keys keys = load_keys(rk);
   std::uint64_t hi = load_be64(counter), lo = load_be64(counter + 8);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
@@ -186,14 +190,16 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
   }
   store_be64(counter, hi);
   store_be64(counter + 8, lo);
+  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
              std::uint8_t mac[16]) {
-  const Keys keys = load_keys(rk);
+  Keys keys = load_keys(rk);
   uint8x16_t m = vld1q_u8(mac);
   for (; blocks > 0; --blocks, in += 16) m = crypt(veorq_u8(m, vld1q_u8(in)), keys);
   vst1q_u8(mac, m);
+  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 // T * alpha with the tweak a little-endian 128-bit value (IEEE 1619 §5.2):
@@ -208,7 +214,7 @@ ARMACCEL_ALWAYS_INLINE uint8x16_t xts_double(uint8x16_t t) {
 
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
-  const Keys keys = load_keys(rk);
+  Keys keys = load_keys(rk);
   uint8x16_t t = vld1q_u8(tweak);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8], tw[8];
@@ -225,6 +231,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     t = xts_double(t);
   }
   vst1q_u8(tweak, t);
+  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 // GB/T 17964-2021's T * alpha on the tweak's big-endian halves.
@@ -237,7 +244,7 @@ ARMACCEL_ALWAYS_INLINE void gb_double(std::uint64_t& hi, std::uint64_t& lo) {
 // XTS with GB/T 17964-2021's tweak update, eight blocks at a time.
 void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
             std::uint8_t tweak[16]) {
-  const Keys keys = load_keys(rk);
+  Keys keys = load_keys(rk);
   std::uint64_t hi = load_be64(tweak), lo = load_be64(tweak + 8);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8], tw[8];
@@ -256,6 +263,7 @@ void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, s
   }
   store_be64(tweak, hi);
   store_be64(tweak + 8, lo);
+  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 }  // namespace

@@ -22,6 +22,7 @@
 
 #include "../always_inline.h"
 #include "../sm4.h"
+#include "../wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");
@@ -144,7 +145,7 @@ void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* 
     std::memcpy(buf, in, 16 * blocks);
     crypt_groups<1>(rk->rk, t, buf, buf);
     std::memcpy(out, buf, 16 * blocks);
-    std::memset(buf, 0, sizeof buf);
+    wipe(buf, sizeof buf);
   }
 }
 
@@ -165,7 +166,7 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
     k[i % 4] ^= b ^ ((b << 13) | (b >> 19)) ^ ((b << 23) | (b >> 9));  // L'
     out->rk[reverse ? 31 - i : i] = k[i % 4];
   }
-  std::memset(k, 0, sizeof k);
+  wipe(k, sizeof k);
   return true;
 }
 
@@ -287,7 +288,7 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     blocks -= n;
   }
   store_halves(counter, hi, lo);
-  std::memset(ks, 0, sizeof ks);
+  wipe(ks, sizeof ks);
 }
 
 void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
@@ -326,7 +327,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     blocks -= n;
   }
   vst1q_u8(tweak, t);
-  std::memset(tw, 0, sizeof tw);
+  wipe(tw, sizeof tw);
 }
 
 // GB/T 17964-2021's T * alpha on the tweak's big-endian halves.
@@ -358,7 +359,7 @@ void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, s
     blocks -= n;
   }
   store_halves(tweak, hi, lo);
-  std::memset(tw, 0, sizeof tw);
+  wipe(tw, sizeof tw);
 }
 
 }  // namespace

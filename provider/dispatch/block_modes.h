@@ -551,12 +551,10 @@ class BlockModeCipher {
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) != nullptr) {
       if (!OSSL_PARAM_get_uint(p, &u)) goto bad;
-      // Below the reported block size, as OpenSSL 3.0: for CTR (block size
-      // 1) only 0, since any other value would reuse a stale keystream block.
-      // OFB and CFB keep their block in the IV, so any position in it works.
-      const unsigned limit =
-          Mode == BlockMode::kOfb || Mode == BlockMode::kCfb ? kBlock : kInfo.block_bytes;
-      if (u >= limit) {
+      // Below the reported block size, as OpenSSL 3.0: for the stream modes
+      // (block size 1) only 0, since any other value would use a stale or
+      // not yet encrypted keystream block (OFB, CFB: the raw IV).
+      if (u >= kInfo.block_bytes) {
         raise_error(c->prov, kErrInvalidNumValue);
         return 0;
       }

@@ -231,11 +231,12 @@ TEST(BadInput, PartiallyOverlappingBuffers) {
   }
 }
 
-// "num" counts keystream bytes used in the current block.  CTR reports a
-// block size of 1, so like OpenSSL 3.0 only 0 is accepted: any other value
-// would make the next update use a stale or zero keystream block.
+// "num" counts keystream bytes used in the current block.  CTR, OFB and CFB
+// report a block size of 1, so like OpenSSL 3.0 only 0 is accepted: any
+// other value would make the next update use a stale or zero keystream
+// block (OFB and CFB: bytes of the raw IV).
 TEST(BadInput, NumOutOfRange) {
-  for (const char* name : {"AES-128-CTR", "AES-256-CTR"}) {
+  for (const char* name : {"AES-128-CTR", "AES-256-CTR", "SM4-CTR", "SM4-OFB", "SM4-CFB"}) {
     CipherPtr c = armaccel_cipher(name);
     CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
     ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), c.get(), kKey, kIv, nullptr), 1);
