@@ -1,0 +1,178 @@
+// ML-KEM polynomial arithmetic, portable (FIPS 203 §4.2-4.3).
+#include "mlkem_poly.h"
+
+namespace armaccel::mlkem {
+
+namespace {
+
+// zeta = 17, a primitive 256th root of unity mod q (§4.3).
+constexpr std::uint32_t kZeta = 17;
+
+constexpr unsigned bit_rev7(unsigned i) {
+  unsigned r = 0;
+  for (int b = 0; b < 7; ++b) r |= ((i >> b) & 1u) << (6 - b);
+  return r;
+}
+
+constexpr std::uint32_t pow_mod(std::uint32_t base, unsigned e) {
+  std::uint32_t r = 1;
+  for (unsigned i = 0; i < e; ++i) r = r * base % kQ;
+  return r;
+}
+
+struct Tables {
+  std::uint16_t zetas[128];   // zeta^BitRev7(i)
+  std::uint16_t gammas[128];  // zeta^(2 BitRev7(i) + 1)
+};
+
+constexpr Tables make_tables() {
+  Tables t{};
+  for (unsigned i = 0; i < 128; ++i) {
+    t.zetas[i] = static_cast<std::uint16_t>(pow_mod(kZeta, bit_rev7(i)));
+    t.gammas[i] = static_cast<std::uint16_t>(pow_mod(kZeta, 2 * bit_rev7(i) + 1));
+  }
+  return t;
+}
+
+constexpr Tables kTables = make_tables();
+
+// x - q if x >= q, for x < 2q, without a branch.
+inline std::uint16_t csub(std::uint32_t x) {
+  std::int32_t s = static_cast<std::int32_t>(x) - kQ;
+  s += kQ & (s >> 31);
+  return static_cast<std::uint16_t>(s);
+}
+
+inline std::uint16_t add_mod(std::uint16_t a, std::uint16_t b) {
+  return csub(std::uint32_t{a} + b);
+}
+inline std::uint16_t sub_mod(std::uint16_t a, std::uint16_t b) {
+  return csub(std::uint32_t{a} + kQ - b);
+}
+inline std::uint16_t mul_mod(std::uint16_t a, std::uint16_t b) {
+  return reduce(std::uint32_t{a} * b);
+}
+
+}  // namespace
+
+std::uint16_t reduce(std::uint32_t a) {
+  // floor(2^32 / q) = 1290167; for a < 2^30 the quotient estimate is at most
+  // one short, so one conditional subtraction finishes.
+  const std::uint32_t t = static_cast<std::uint32_t>((std::uint64_t{a} * 1290167u) >> 32);
+  return csub(a - t * kQ);
+}
+
+void ntt(Poly* f) {
+  unsigned i = 1;
+  for (int len = 128; len >= 2; len /= 2) {
+    for (int start = 0; start < kN; start += 2 * len) {
+      const std::uint16_t zeta = kTables.zetas[i++];
+      for (int j = start; j < start + len; ++j) {
+        const std::uint16_t t = mul_mod(zeta, f->c[j + len]);
+        f->c[j + len] = sub_mod(f->c[j], t);
+        f->c[j] = add_mod(f->c[j], t);
+      }
+    }
+  }
+}
+
+void inv_ntt(Poly* f) {
+  unsigned i = 127;
+  for (int len = 2; len <= 128; len *= 2) {
+    for (int start = 0; start < kN; start += 2 * len) {
+      const std::uint16_t zeta = kTables.zetas[i--];
+      for (int j = start; j < start + len; ++j) {
+        const std::uint16_t t = f->c[j];
+        f->c[j] = add_mod(t, f->c[j + len]);
+        f->c[j + len] = mul_mod(zeta, sub_mod(f->c[j + len], t));
+      }
+    }
+  }
+  for (std::uint16_t& x : f->c) x = mul_mod(x, 3303);  // 128^-1 mod q
+}
+
+void multiply_ntts(Poly* h, const Poly* f, const Poly* g, bool accumulate) {
+  for (int i = 0; i < 128; ++i) {
+    const std::uint16_t a0 = f->c[2 * i], a1 = f->c[2 * i + 1];
+    const std::uint16_t b0 = g->c[2 * i], b1 = g->c[2 * i + 1];
+    // BaseCaseMultiply (Algorithm 12) with gamma = zeta^(2 BitRev7(i) + 1).
+    std::uint16_t c0 = add_mod(mul_mod(a0, b0), mul_mod(mul_mod(a1, b1), kTables.gammas[i]));
+    std::uint16_t c1 = add_mod(mul_mod(a0, b1), mul_mod(a1, b0));
+    if (accumulate) {
+      c0 = add_mod(c0, h->c[2 * i]);
+      c1 = add_mod(c1, h->c[2 * i + 1]);
+    }
+    h->c[2 * i] = c0;
+    h->c[2 * i + 1] = c1;
+  }
+}
+
+void add(Poly* r, const Poly* a, const Poly* b) {
+  for (int i = 0; i < kN; ++i) r->c[i] = add_mod(a->c[i], b->c[i]);
+}
+
+void sub(Poly* r, const Poly* a, const Poly* b) {
+  for (int i = 0; i < kN; ++i) r->c[i] = sub_mod(a->c[i], b->c[i]);
+}
+
+void compress(Poly* f, unsigned d) {
+  // round(2^d x / q) = floor((x 2^(d+1) + q) / 2q); 2q = 6658 and
+  // floor(2^32 / 6658) = 645083, the estimate at most one short.
+  const std::uint32_t mask = (1u << d) - 1;
+  for (std::uint16_t& x : f->c) {
+    const std::uint32_t n = (std::uint32_t{x} << (d + 1)) + kQ;
+    std::uint32_t t = static_cast<std::uint32_t>((std::uint64_t{n} * 645083u) >> 32);
+    const std::uint32_t r = n - t * 6658u;
+    t += (6657u - r) >> 31;  // +1 when r >= 6658
+    x = static_cast<std::uint16_t>(t & mask);
+  }
+}
+
+void decompress(Poly* f, unsigned d) {
+  for (std::uint16_t& y : f->c)
+    y = static_cast<std::uint16_t>((std::uint32_t{y} * kQ + (1u << (d - 1))) >> d);
+}
+
+void byte_encode(std::uint8_t* out, const Poly* f, unsigned d) {
+  std::uint64_t acc = 0;
+  unsigned bits = 0;
+  for (int i = 0; i < kN; ++i) {
+    acc |= std::uint64_t{f->c[i]} << bits;
+    bits += d;
+    while (bits >= 8) {
+      *out++ = static_cast<std::uint8_t>(acc);
+      acc >>= 8;
+      bits -= 8;
+    }
+  }
+}
+
+void byte_decode(Poly* f, const std::uint8_t* in, unsigned d) {
+  const std::uint32_t mask = (1u << d) - 1;
+  std::uint64_t acc = 0;
+  unsigned bits = 0;
+  for (int i = 0; i < kN; ++i) {
+    while (bits < d) {
+      acc |= std::uint64_t{*in++} << bits;
+      bits += 8;
+    }
+    const std::uint32_t v = static_cast<std::uint32_t>(acc) & mask;
+    acc >>= d;
+    bits -= d;
+    f->c[i] = d == 12 ? csub(v) : static_cast<std::uint16_t>(v);  // 12 bits: mod q
+  }
+}
+
+void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta) {
+  for (int i = 0; i < kN; ++i) {
+    std::uint32_t x = 0, y = 0;
+    for (unsigned j = 0; j < eta; ++j) {
+      const unsigned bx = 2 * i * eta + j, by = 2 * i * eta + eta + j;
+      x += (bytes[bx / 8] >> (bx % 8)) & 1u;
+      y += (bytes[by / 8] >> (by % 8)) & 1u;
+    }
+    f->c[i] = csub(x + kQ - y);
+  }
+}
+
+}  // namespace armaccel::mlkem

@@ -1,0 +1,51 @@
+// ML-KEM polynomial arithmetic (FIPS 203 §4.3), portable and constant
+// time: polynomials of Z_q[X]/(X^256 + 1), q = 3329, as 256 coefficients in
+// [0, q).  Reductions are multiply-and-shift (Barrett), never a division
+// instruction, and nothing branches on or indexes by a coefficient
+// (KyberSlash-class leaks).
+//
+// This is the first, reference-shaped lane; the per-architecture kernels
+// (NEON, ARMv7E-M) will plug in behind the same functions.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace armaccel::mlkem {
+
+inline constexpr int kN = 256;
+inline constexpr std::uint16_t kQ = 3329;
+
+struct Poly {
+  std::uint16_t c[kN];  // coefficients in [0, q)
+};
+
+// a mod q for a < 2^30, in constant time.
+std::uint16_t reduce(std::uint32_t a);
+
+// NTT (Algorithm 9) and its inverse (Algorithm 10, including the factor
+// 128^-1 = 3303), in place.
+void ntt(Poly* f);
+void inv_ntt(Poly* f);
+
+// h = f x g in the NTT domain (MultiplyNTTs, Algorithm 11); with
+// accumulate, h += f x g.
+void multiply_ntts(Poly* h, const Poly* f, const Poly* g, bool accumulate);
+
+void add(Poly* r, const Poly* a, const Poly* b);  // r = a + b
+void sub(Poly* r, const Poly* a, const Poly* b);  // r = a - b
+
+// Compress_d / Decompress_d (§4.2.1) on every coefficient, 1 <= d <= 11.
+void compress(Poly* f, unsigned d);
+void decompress(Poly* f, unsigned d);
+
+// ByteEncode_d / ByteDecode_d (Algorithms 5, 6): 32 * d bytes.  Decoding
+// with d = 12 reduces modulo q (as the standard specifies); encode_12 of a
+// decoded value equals the input exactly when every coefficient was < q.
+void byte_encode(std::uint8_t* out, const Poly* f, unsigned d);
+void byte_decode(Poly* f, const std::uint8_t* in, unsigned d);
+
+// SamplePolyCBD_eta (Algorithm 8) from 64 * eta bytes, eta 2 or 3.
+void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta);
+
+}  // namespace armaccel::mlkem
