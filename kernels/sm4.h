@@ -23,6 +23,20 @@ namespace armaccel {
 inline constexpr std::size_t kSm4BlockBytes = 16;
 inline constexpr std::size_t kSm4KeyBytes = 16;
 
+// The key schedule's constants (§7.3): FK, and CK_i whose byte j is
+// (4i + j) * 7 mod 256.  Data only, with internal linkage (each file its
+// own copy), so lane files still export nothing but their table.
+constexpr std::uint32_t kSm4Fk[4] = {0xa3b1bac6u, 0x56aa3350u, 0x677d9197u, 0xb27022dcu};
+struct Sm4CkTable {
+  std::uint32_t v[32];
+};
+constexpr Sm4CkTable kSm4Ck = [] {
+  Sm4CkTable t{};
+  for (int i = 0; i < 32; ++i)
+    for (int j = 0; j < 4; ++j) t.v[i] = (t.v[i] << 8) | (((4 * i + j) * 7) & 0xff);
+  return t;
+}();
+
 // Expanded key schedule (layout private to the lane that produced it).
 struct Sm4RoundKeys {
   alignas(16) std::uint32_t rk[32];

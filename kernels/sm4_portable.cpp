@@ -144,21 +144,12 @@ void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* 
   wipe(buf, sizeof buf);
 }
 
-// FK (§7.3) and CK_i = (ck_{i,0}, .., ck_{i,3}), ck_{i,j} = (4i + j) * 7 mod 256.
-constexpr std::uint32_t kFk[4] = {0xa3b1bac6u, 0x56aa3350u, 0x677d9197u, 0xb27022dcu};
-
-constexpr std::uint32_t ck(int i) {
-  std::uint32_t v = 0;
-  for (int j = 0; j < 4; ++j) v = (v << 8) | (((4 * i + j) * 7) & 0xff);
-  return v;
-}
-
 bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, bool reverse) {
   if (key_bytes != kSm4KeyBytes) return false;
   std::uint32_t k[4];
-  for (int i = 0; i < 4; ++i) k[i] = bytes::load_be32(key + 4 * i) ^ kFk[i];
+  for (int i = 0; i < 4; ++i) k[i] = bytes::load_be32(key + 4 * i) ^ kSm4Fk[i];
   for (int i = 0; i < 32; ++i) {
-    const std::uint32_t b = tau(k[(i + 1) % 4] ^ k[(i + 2) % 4] ^ k[(i + 3) % 4] ^ ck(i));
+    const std::uint32_t b = tau(k[(i + 1) % 4] ^ k[(i + 2) % 4] ^ k[(i + 3) % 4] ^ kSm4Ck.v[i]);
     k[i % 4] ^= b ^ rotl32(b, 13) ^ rotl32(b, 23);  // T' = L'(tau(.))
     out->rk[reverse ? 31 - i : i] = k[i % 4];
   }

@@ -16,6 +16,7 @@
 #include "../always_inline.h"
 #include "../sm4.h"
 #include "../wipe.h"
+#include "sm4_impl.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");
@@ -24,40 +25,13 @@ namespace armaccel {
 
 namespace {
 
-// Big-endian 64-bit loads and stores (bytes.h is not for lane files).
-std::uint64_t load_be64(const std::uint8_t* p) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < 8; ++i) v = (v << 8) | p[i];
-  return v;
-}
-void store_be64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[7 - i] = static_cast<std::uint8_t>(v >> (8 * i));
-}
-
-constexpr std::uint32_t kFk[4] = {0xa3b1bac6u, 0x56aa3350u, 0x677d9197u, 0xb27022dcu};
-
-// CK_i (§7.3): byte j of CK_i is (4i + j) * 7 mod 256.
-struct CkTable {
-  std::uint32_t v[32];
-};
-constexpr CkTable make_ck() {
-  CkTable t{};
-  for (int i = 0; i < 32; ++i) {
-    std::uint32_t w = 0;
-    for (int j = 0; j < 4; ++j) w = (w << 8) | (((4 * i + j) * 7) & 0xff);
-    t.v[i] = w;
-  }
-  return t;
-}
-constexpr CkTable kCk = make_ck();
-
 bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, bool reverse) {
   if (key_bytes != kSm4KeyBytes) return false;
   uint32x4_t k = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(key)));
-  k = veorq_u32(k, vld1q_u32(kFk));
+  k = veorq_u32(k, vld1q_u32(kSm4Fk));
   alignas(16) std::uint32_t rk[32];
   for (int i = 0; i < 8; ++i) {
-    k = vsm4ekeyq_u32(k, vld1q_u32(kCk.v + 4 * i));
+    k = vsm4ekeyq_u32(k, vld1q_u32(kSm4Ck.v + 4 * i));
     vst1q_u32(rk + 4 * i, k);
   }
   for (int i = 0; i < 32; ++i) out->rk[i] = rk[reverse ? 31 - i : i];
@@ -153,43 +127,26 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
-// The counter block as a big-endian 128-bit integer plus n, or (Wide =
-// false) with only its last 32 bits counting.
-template <bool Wide>
-ARMACCEL_ALWAYS_INLINE void counter_add(std::uint64_t& hi, std::uint64_t& lo, std::uint64_t n) {
-  if (Wide) {
-    const std::uint64_t sum = lo + n;
-    hi += sum < lo ? 1 : 0;
-    lo = sum;
-  } else {
-    lo = (lo & 0xffffffff00000000ull) | ((lo + n) & 0xffffffffull);
-  }
-}
-
-ARMACCEL_ALWAYS_INLINE uint8x16_t counter_block(std::uint64_t hi, std::uint64_t lo) {
-  return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
-}
-
 template <bool Wide>
 void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t counter[16]) {
   Keys keys = load_keys(rk);
-  std::uint64_t hi = load_be64(counter), lo = load_be64(counter + 8);
+  std::uint64_t hi = 0, lo = 0;
+  load_halves(counter, hi, lo);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     for (int j = 0; j < 8; ++j) {
-      b[j] = counter_block(hi, lo);
-      counter_add<Wide>(hi, lo, 1);
+      b[j] = halves_block(hi, lo);
+      counter_next<Wide>(hi, lo);
     }
     crypt8(b, keys);
     for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(counter_block(hi, lo), keys)));
-    counter_add<Wide>(hi, lo, 1);
+    vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(halves_block(hi, lo), keys)));
+    counter_next<Wide>(hi, lo);
   }
-  store_be64(counter, hi);
-  store_be64(counter + 8, lo);
+  store_halves(counter, hi, lo);
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
@@ -202,67 +159,29 @@ void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
-// T * alpha with the tweak a little-endian 128-bit value (IEEE 1619 §5.2):
-// shift left by one, the carry out of bit 127 folded back as 0x87.
-ARMACCEL_ALWAYS_INLINE uint8x16_t xts_double(uint8x16_t t) {
-  const int64x2_t v = vreinterpretq_s64_u8(t);
-  const int64x2_t carries = vshrq_n_s64(v, 63);  // all ones where the top bit was set
-  const int64x2_t fold = vcombine_s64(vcreate_s64(0x87), vcreate_s64(1));
-  const int64x2_t moved = vandq_s64(vextq_s64(carries, carries, 1), fold);
-  return vreinterpretq_u8_s64(veorq_s64(vshlq_n_s64(v, 1), moved));
-}
-
+// XTS on whole blocks, eight at a time, with either tweak rule
+// (sm4_impl.h).
+template <class Tweak>
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
   Keys keys = load_keys(rk);
-  uint8x16_t t = vld1q_u8(tweak);
+  Tweak t(tweak);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8], tw[8];
     for (int j = 0; j < 8; ++j) {
-      tw[j] = t;
-      b[j] = veorq_u8(vld1q_u8(in + 16 * j), t);
-      t = xts_double(t);
-    }
-    crypt8(b, keys);
-    for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], tw[j]));
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), t), keys), t));
-    t = xts_double(t);
-  }
-  vst1q_u8(tweak, t);
-  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
-}
-
-// GB/T 17964-2021's T * alpha on the tweak's big-endian halves.
-ARMACCEL_ALWAYS_INLINE void gb_double(std::uint64_t& hi, std::uint64_t& lo) {
-  const std::uint64_t fold = (0 - (lo & 1)) & 0xe100000000000000ull;
-  lo = (lo >> 1) | (hi << 63);
-  hi = (hi >> 1) ^ fold;
-}
-
-// XTS with GB/T 17964-2021's tweak update, eight blocks at a time.
-void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
-            std::uint8_t tweak[16]) {
-  Keys keys = load_keys(rk);
-  std::uint64_t hi = load_be64(tweak), lo = load_be64(tweak + 8);
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t b[8], tw[8];
-    for (int j = 0; j < 8; ++j) {
-      tw[j] = counter_block(hi, lo);
+      tw[j] = t.current();
       b[j] = veorq_u8(vld1q_u8(in + 16 * j), tw[j]);
-      gb_double(hi, lo);
+      t.next();
     }
     crypt8(b, keys);
     for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], tw[j]));
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    const uint8x16_t t = counter_block(hi, lo);
-    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), t), keys), t));
-    gb_double(hi, lo);
+    const uint8x16_t tv = t.current();
+    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), tv), keys), tv));
+    t.next();
   }
-  store_be64(tweak, hi);
-  store_be64(tweak + 8, lo);
+  t.store(tweak);
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
@@ -270,21 +189,9 @@ void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, s
 
 extern const Sm4Kernel kSm4Ce;
 const Sm4Kernel kSm4Ce = {
-    "sm4-ce",
-    kFeatAsimd | kFeatSm4,
-    set_encrypt_key,
-    set_decrypt_key,
-    ecb,
-    ecb,
-    cbc_encrypt,
-    cbc_decrypt,
-    ctr<true>,
-    ctr<false>,
-    cbc_mac,
-    xts,
-    xts,
-    xts_gb,
-    xts_gb,
+    "sm4-ce", kFeatAsimd | kFeatSm4, set_encrypt_key, set_decrypt_key, ecb,
+    ecb,      cbc_encrypt,           cbc_decrypt,     ctr<true>,       ctr<false>,
+    cbc_mac,  xts<IeeeTweak>,        xts<IeeeTweak>,  xts<GbTweak>,    xts<GbTweak>,
 };
 
 }  // namespace armaccel

@@ -23,6 +23,7 @@
 #include "../always_inline.h"
 #include "../sm4.h"
 #include "../wipe.h"
+#include "sm4_impl.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");
@@ -50,8 +51,6 @@ alignas(16) constexpr std::uint8_t kSbox[256] = {
     0x89, 0x69, 0x97, 0x4a, 0x0c, 0x96, 0x77, 0x7e, 0x65, 0xb9, 0xf1, 0x09, 0xc5, 0x6e, 0xc6, 0x84,
     0x18, 0xf0, 0x7d, 0xec, 0x3a, 0xdc, 0x4d, 0x20, 0x79, 0xee, 0x5f, 0x3e, 0xd7, 0xcb, 0x39, 0x48,
 };
-
-constexpr std::uint32_t kFk[4] = {0xa3b1bac6u, 0x56aa3350u, 0x677d9197u, 0xb27022dcu};
 
 // Byte k of the result is byte kRotl8[k] of the input: each little-endian
 // word rotated left by 8 bits (kRotl24: by 24).
@@ -156,11 +155,9 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
   for (int i = 0; i < 4; ++i)
     k[i] = ((std::uint32_t{key[4 * i]} << 24) | (std::uint32_t{key[4 * i + 1]} << 16) |
             (std::uint32_t{key[4 * i + 2]} << 8) | key[4 * i + 3]) ^
-           kFk[i];
+           kSm4Fk[i];
   for (int i = 0; i < 32; ++i) {
-    std::uint32_t ck = 0;
-    for (int j = 0; j < 4; ++j) ck = (ck << 8) | (((4 * i + j) * 7) & 0xff);
-    const std::uint32_t a = k[(i + 1) % 4] ^ k[(i + 2) % 4] ^ k[(i + 3) % 4] ^ ck;
+    const std::uint32_t a = k[(i + 1) % 4] ^ k[(i + 2) % 4] ^ k[(i + 3) % 4] ^ kSm4Ck.v[i];
     const std::uint32_t b =
         vgetq_lane_u32(vreinterpretq_u32_u8(tau(vreinterpretq_u8_u32(vdupq_n_u32(a)), t)), 0);
     k[i % 4] ^= b ^ ((b << 13) | (b >> 19)) ^ ((b << 23) | (b >> 9));  // L'
@@ -243,26 +240,6 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   vst1q_u8(iv, prev);
 }
 
-// A 16-byte block as two big-endian 64-bit halves (counters, GB tweaks),
-// and back.
-ARMACCEL_ALWAYS_INLINE void load_halves(const std::uint8_t b[16], std::uint64_t& hi,
-                                        std::uint64_t& lo) {
-  hi = lo = 0;
-  for (int i = 0; i < 8; ++i) {
-    hi = (hi << 8) | b[i];
-    lo = (lo << 8) | b[8 + i];
-  }
-}
-ARMACCEL_ALWAYS_INLINE void store_halves(std::uint8_t b[16], std::uint64_t hi, std::uint64_t lo) {
-  for (int i = 0; i < 8; ++i) {
-    b[7 - i] = static_cast<std::uint8_t>(hi >> (8 * i));
-    b[15 - i] = static_cast<std::uint8_t>(lo >> (8 * i));
-  }
-}
-ARMACCEL_ALWAYS_INLINE uint8x16_t halves_block(std::uint64_t hi, std::uint64_t lo) {
-  return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
-}
-
 template <bool Wide>
 void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t counter[16]) {
@@ -273,12 +250,7 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     const std::size_t n = blocks < kChunk ? blocks : kChunk;
     for (std::size_t j = 0; j < n; ++j) {
       vst1q_u8(ks + 16 * j, halves_block(hi, lo));
-      if (Wide) {
-        ++lo;
-        hi += lo == 0 ? 1 : 0;
-      } else {
-        lo = (lo & 0xffffffff00000000ull) | ((lo + 1) & 0xffffffffull);
-      }
+      counter_next<Wide>(hi, lo);
     }
     crypt_blocks(rk, ks, ks, n);
     for (std::size_t j = 0; j < n; ++j)
@@ -299,25 +271,20 @@ void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
   vst1q_u8(mac, m);
 }
 
-// T * alpha with the tweak a little-endian 128-bit value (IEEE 1619 §5.2).
-ARMACCEL_ALWAYS_INLINE uint8x16_t xts_double(uint8x16_t tw) {
-  const int64x2_t v = vreinterpretq_s64_u8(tw);
-  const int64x2_t carries = vshrq_n_s64(v, 63);
-  const int64x2_t fold = vcombine_s64(vcreate_s64(0x87), vcreate_s64(1));
-  const int64x2_t moved = vandq_s64(vextq_s64(carries, carries, 1), fold);
-  return vreinterpretq_u8_s64(veorq_s64(vshlq_n_s64(v, 1), moved));
-}
-
+// XTS on whole blocks with either tweak rule (sm4_impl.h): the tweaks of a
+// chunk first, then the blocks through the rounds together.
+template <class Tweak>
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
   alignas(16) std::uint8_t tw[16 * kChunk];
-  uint8x16_t t = vld1q_u8(tweak);
+  Tweak t(tweak);
   while (blocks > 0) {
     const std::size_t n = blocks < kChunk ? blocks : kChunk;
     for (std::size_t j = 0; j < n; ++j) {
-      vst1q_u8(tw + 16 * j, t);
-      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), t));
-      t = xts_double(t);
+      const uint8x16_t tv = t.current();
+      vst1q_u8(tw + 16 * j, tv);
+      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), tv));
+      t.next();
     }
     crypt_blocks(rk, out, out, n);
     for (std::size_t j = 0; j < n; ++j)
@@ -326,39 +293,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     out += 16 * n;
     blocks -= n;
   }
-  vst1q_u8(tweak, t);
-  wipe(tw, sizeof tw);
-}
-
-// GB/T 17964-2021's T * alpha on the tweak's big-endian halves.
-ARMACCEL_ALWAYS_INLINE void gb_double(std::uint64_t& hi, std::uint64_t& lo) {
-  const std::uint64_t fold = (0 - (lo & 1)) & 0xe100000000000000ull;
-  lo = (lo >> 1) | (hi << 63);
-  hi = (hi >> 1) ^ fold;
-}
-
-// XTS with GB/T 17964-2021's tweak update.
-void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
-            std::uint8_t tweak[16]) {
-  alignas(16) std::uint8_t tw[16 * kChunk];
-  std::uint64_t hi = 0, lo = 0;
-  load_halves(tweak, hi, lo);
-  while (blocks > 0) {
-    const std::size_t n = blocks < kChunk ? blocks : kChunk;
-    for (std::size_t j = 0; j < n; ++j) {
-      const uint8x16_t t = halves_block(hi, lo);
-      vst1q_u8(tw + 16 * j, t);
-      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), t));
-      gb_double(hi, lo);
-    }
-    crypt_blocks(rk, out, out, n);
-    for (std::size_t j = 0; j < n; ++j)
-      vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(out + 16 * j), vld1q_u8(tw + 16 * j)));
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
-  store_halves(tweak, hi, lo);
+  t.store(tweak);
   wipe(tw, sizeof tw);
 }
 
@@ -366,9 +301,9 @@ void xts_gb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, s
 
 extern const Sm4Kernel kSm4Neon;
 const Sm4Kernel kSm4Neon = {
-    "sm4-neon",  kFeatAsimd,  set_encrypt_key, set_decrypt_key, ecb,     ecb,
-    cbc_encrypt, cbc_decrypt, ctr<true>,       ctr<false>,      cbc_mac, xts,
-    xts,         xts_gb,      xts_gb,
+    "sm4-neon", kFeatAsimd,     set_encrypt_key, set_decrypt_key, ecb,
+    ecb,        cbc_encrypt,    cbc_decrypt,     ctr<true>,       ctr<false>,
+    cbc_mac,    xts<IeeeTweak>, xts<IeeeTweak>,  xts<GbTweak>,    xts<GbTweak>,
 };
 
 }  // namespace armaccel
