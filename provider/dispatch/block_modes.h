@@ -201,9 +201,10 @@ class BlockModeCipher {
     }
   }
 
-  // CTR over any length: leftover keystream first, whole blocks, then a new
-  // keystream block for the tail.
-  static void ctr_process(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+  // The stream modes over any length.  CTR: leftover keystream first,
+  // whole blocks, then a new keystream block for the tail; OFB and CFB:
+  // feedback_process.
+  static void stream_process(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
     if constexpr (Mode == BlockMode::kOfb || Mode == BlockMode::kCfb) {
       feedback_process(c, in, out, len);
       return;
@@ -350,7 +351,7 @@ class BlockModeCipher {
       raise_error(c->prov, kErrPartiallyOverlapping);
       return 0;
     }
-    ctr_process(c, in, out, inl);
+    stream_process(c, in, out, inl);
     *outl = inl;
     if (!c->enc && c->tls_version > 0 && c->tls_mac_size > 0) {
       // A MAC-then-encrypt record under a stream mode: the MAC is the tail.
@@ -472,7 +473,7 @@ class BlockModeCipher {
       return 0;
     }
     if constexpr (kStream) {
-      ctr_process(c, in, out, inl);
+      stream_process(c, in, out, inl);
     } else {
       if (inl % kBlock != 0) {
         raise_error(c->prov, kErrWrongFinalBlockLength);
