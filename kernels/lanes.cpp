@@ -39,6 +39,9 @@ extern const Sm4Kernel kSm4Neon;
 #if ARMACCEL_HAVE_SM3_CE
 extern const Sm3Kernel kSm3Ce;
 #endif
+#if ARMACCEL_HAVE_MLKEM_NEON
+extern const MlkemKernel kMlkemNeon;
+#endif
 
 namespace {
 
@@ -118,6 +121,13 @@ const Sm3Kernel* const kSm3Kernels[] = {
     &kSm3Portable,
 };
 
+const MlkemKernel* const kMlkemKernels[] = {
+#if ARMACCEL_HAVE_MLKEM_NEON
+    &kMlkemNeon,
+#endif
+    &kMlkemPortable,
+};
+
 template <class Kernel, std::size_t N>
 const Kernel* first_usable(const Kernel* const (&lanes)[N], CpuFeatures effective) {
   for (const Kernel* k : lanes) {
@@ -173,6 +183,10 @@ LaneList<Sm3Kernel> sm3_lanes() {
   return {kSm3Kernels, sizeof kSm3Kernels / sizeof kSm3Kernels[0]};
 }
 
+LaneList<MlkemKernel> mlkem_lanes() {
+  return {kMlkemKernels, sizeof kMlkemKernels / sizeof kMlkemKernels[0]};
+}
+
 KernelSet select_kernels(CpuFeatures effective) {
   KernelSet set;
   set.aes = first_usable(kAesLanes, effective);
@@ -185,6 +199,7 @@ KernelSet select_kernels(CpuFeatures effective) {
   set.poly1305 = first_usable(kPoly1305Kernels, effective);
   set.sm4 = first_usable(kSm4Kernels, effective);
   set.sm3 = first_usable(kSm3Kernels, effective);
+  set.mlkem = first_usable(kMlkemKernels, effective);
   return set;
 }
 

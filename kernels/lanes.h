@@ -13,6 +13,7 @@
 #include "gcm.h"
 #include "ghash.h"
 #include "keccak.h"
+#include "mlkem_kernel.h"
 #include "poly1305.h"
 #include "sha2.h"
 #include "sm3.h"
@@ -31,6 +32,7 @@ struct KernelSet {
   const Poly1305Kernel* poly1305;
   const Sm4Kernel* sm4;
   const Sm3Kernel* sm3;
+  const MlkemKernel* mlkem;
 };
 
 template <class Kernel>
@@ -50,6 +52,7 @@ LaneList<ChachaKernel> chacha20_lanes();
 LaneList<Poly1305Kernel> poly1305_lanes();
 LaneList<Sm4Kernel> sm4_lanes();
 LaneList<Sm3Kernel> sm3_lanes();
+LaneList<MlkemKernel> mlkem_lanes();
 
 KernelSet select_kernels(CpuFeatures effective);
 

@@ -89,15 +89,16 @@ void expand_matrix(const Params& p, const KeccakKernel* k, Vec a[kMaxK], const s
 }
 
 // r = sum_j a.p[j] x b.p[j] (NTT domain).
-void inner_product(const Params& p, Poly* r, const Vec& a, const Vec& b) {
-  multiply_ntts(r, &a.p[0], &b.p[0], false);
-  for (unsigned j = 1; j < p.k; ++j) multiply_ntts(r, &a.p[j], &b.p[j], true);
+void inner_product(const Params& p, const MlkemKernel* arith, Poly* r, const Vec& a, const Vec& b) {
+  arith->multiply_ntts(r, &a.p[0], &b.p[0], false);
+  for (unsigned j = 1; j < p.k; ++j) arith->multiply_ntts(r, &a.p[j], &b.p[j], true);
 }
 
 // K-PKE.KeyGen (Algorithm 13): ek_pke = ByteEncode12(t-hat) || rho and
 // dk_pke = ByteEncode12(s-hat).
-void pke_keygen(const Params& p, const KeccakKernel* k, const std::uint8_t d[32], std::uint8_t* ek,
+void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], std::uint8_t* ek,
                 std::uint8_t* dk_pke) {
+  const KeccakKernel* k = kern.keccak;
   std::uint8_t rho_sigma[64];
   const std::uint8_t kk = static_cast<std::uint8_t>(p.k);
   hash_g(k, d, 32, &kk, 1, rho_sigma);
@@ -109,12 +110,12 @@ void pke_keygen(const Params& p, const KeccakKernel* k, const std::uint8_t d[32]
   for (unsigned i = 0; i < p.k; ++i) sample_noise(k, &s.p[i], sigma, n++, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) sample_noise(k, &e.p[i], sigma, n++, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) {
-    ntt(&s.p[i]);
-    ntt(&e.p[i]);
+    kern.arith->ntt(&s.p[i]);
+    kern.arith->ntt(&e.p[i]);
   }
   for (unsigned i = 0; i < p.k; ++i) {
     Poly t;
-    inner_product(p, &t, a[i], s);
+    inner_product(p, kern.arith, &t, a[i], s);
     add(&t, &t, &e.p[i]);
     byte_encode(ek + kPolyBytes * i, &t, 12);
     byte_encode(dk_pke + kPolyBytes * i, &s.p[i], 12);
@@ -126,8 +127,9 @@ void pke_keygen(const Params& p, const KeccakKernel* k, const std::uint8_t d[32]
 }
 
 // K-PKE.Encrypt (Algorithm 14).
-void pke_encrypt(const Params& p, const KeccakKernel* k, const std::uint8_t* ek,
+void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
                  const std::uint8_t m[32], const std::uint8_t r[32], std::uint8_t* ct) {
+  const KeccakKernel* k = kern.keccak;
   Vec t, at[kMaxK], y, e1;
   for (unsigned i = 0; i < p.k; ++i) byte_decode(&t.p[i], ek + kPolyBytes * i, 12);
   expand_matrix(p, k, at, ek + kPolyBytes * p.k, true);
@@ -136,21 +138,21 @@ void pke_encrypt(const Params& p, const KeccakKernel* k, const std::uint8_t* ek,
   for (unsigned i = 0; i < p.k; ++i) sample_noise(k, &e1.p[i], r, n++, p.eta2);
   Poly e2;
   sample_noise(k, &e2, r, n, p.eta2);
-  for (unsigned i = 0; i < p.k; ++i) ntt(&y.p[i]);
+  for (unsigned i = 0; i < p.k; ++i) kern.arith->ntt(&y.p[i]);
   // u = NTT^-1(A-hat^T o y-hat) + e1
   std::uint8_t* c1 = ct;
   for (unsigned i = 0; i < p.k; ++i) {
     Poly u;
-    inner_product(p, &u, at[i], y);
-    inv_ntt(&u);
+    inner_product(p, kern.arith, &u, at[i], y);
+    kern.arith->inv_ntt(&u);
     add(&u, &u, &e1.p[i]);
     compress(&u, p.du);
     byte_encode(c1 + 32 * p.du * i, &u, p.du);
   }
   // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m))
   Poly v, mu;
-  inner_product(p, &v, t, y);
-  inv_ntt(&v);
+  inner_product(p, kern.arith, &v, t, y);
+  kern.arith->inv_ntt(&v);
   add(&v, &v, &e2);
   byte_decode(&mu, m, 1);
   decompress(&mu, 1);
@@ -165,20 +167,20 @@ void pke_encrypt(const Params& p, const KeccakKernel* k, const std::uint8_t* ek,
 }
 
 // K-PKE.Decrypt (Algorithm 15).
-void pke_decrypt(const Params& p, const std::uint8_t* dk_pke, const std::uint8_t* ct,
-                 std::uint8_t m[32]) {
+void pke_decrypt(const Params& p, const MlkemKernel* arith, const std::uint8_t* dk_pke,
+                 const std::uint8_t* ct, std::uint8_t m[32]) {
   Vec u, s;
   for (unsigned i = 0; i < p.k; ++i) {
     byte_decode(&u.p[i], ct + 32 * p.du * i, p.du);
     decompress(&u.p[i], p.du);
-    ntt(&u.p[i]);
+    arith->ntt(&u.p[i]);
     byte_decode(&s.p[i], dk_pke + kPolyBytes * i, 12);
   }
   Poly v, w;
   byte_decode(&v, ct + 32 * p.du * p.k, p.dv);
   decompress(&v, p.dv);
-  inner_product(p, &w, s, u);
-  inv_ntt(&w);
+  inner_product(p, arith, &w, s, u);
+  arith->inv_ntt(&w);
   sub(&w, &v, &w);
   compress(&w, 1);
   byte_encode(m, &w, 1);
@@ -188,37 +190,39 @@ void pke_decrypt(const Params& p, const std::uint8_t* dk_pke, const std::uint8_t
 
 }  // namespace
 
-void keygen(const Params& p, const KeccakKernel* keccak, const std::uint8_t d[32],
+void keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32],
             const std::uint8_t z[32], std::uint8_t* ek, std::uint8_t* dk) {
-  pke_keygen(p, keccak, d, ek, dk);
+  pke_keygen(p, kern, d, ek, dk);
   const std::size_t pke = kPolyBytes * p.k;
   std::memcpy(dk + pke, ek, p.ek_bytes);
-  hash_h(keccak, ek, p.ek_bytes, dk + pke + p.ek_bytes);
+  hash_h(kern.keccak, ek, p.ek_bytes, dk + pke + p.ek_bytes);
   std::memcpy(dk + pke + p.ek_bytes + 32, z, 32);
 }
 
-void encaps(const Params& p, const KeccakKernel* keccak, const std::uint8_t* ek,
-            const std::uint8_t m[32], std::uint8_t* ct, std::uint8_t ss[32]) {
+void encaps(const Params& p, const Kernels& kern, const std::uint8_t* ek, const std::uint8_t m[32],
+            std::uint8_t* ct, std::uint8_t ss[32]) {
+  const KeccakKernel* keccak = kern.keccak;
   std::uint8_t h[32], kr[64];
   hash_h(keccak, ek, p.ek_bytes, h);
   hash_g(keccak, m, 32, h, 32, kr);  // (K, r) = G(m || H(ek))
-  pke_encrypt(p, keccak, ek, m, kr + 32, ct);
+  pke_encrypt(p, kern, ek, m, kr + 32, ct);
   std::memcpy(ss, kr, 32);
   wipe(kr, sizeof kr);
 }
 
-void decaps(const Params& p, const KeccakKernel* keccak, const std::uint8_t* dk,
-            const std::uint8_t* ct, std::uint8_t ss[32]) {
+void decaps(const Params& p, const Kernels& kern, const std::uint8_t* dk, const std::uint8_t* ct,
+            std::uint8_t ss[32]) {
+  const KeccakKernel* keccak = kern.keccak;
   const std::size_t pke = kPolyBytes * p.k;
   const std::uint8_t* ek = dk + pke;
   const std::uint8_t* h = ek + p.ek_bytes;
   const std::uint8_t* z = h + 32;
   std::uint8_t m[32], kr[64], kbar[32];
   std::uint8_t ct2[1568];
-  pke_decrypt(p, dk, ct, m);
+  pke_decrypt(p, kern.arith, dk, ct, m);
   hash_g(keccak, m, 32, h, 32, kr);
   hash_j(keccak, z, ct, p.ct_bytes, kbar);
-  pke_encrypt(p, keccak, ek, m, kr + 32, ct2);
+  pke_encrypt(p, kern, ek, m, kr + 32, ct2);
   // Constant-time comparison and selection (§6.3: K' or K-bar).
   std::uint8_t diff = 0;
   for (std::size_t i = 0; i < p.ct_bytes; ++i) diff |= static_cast<std::uint8_t>(ct[i] ^ ct2[i]);

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "keccak.h"
+#include "mlkem_kernel.h"
 
 namespace armaccel::mlkem {
 
@@ -31,22 +32,28 @@ extern const Params kMlkem1024;
 inline constexpr std::size_t kSharedSecretBytes = 32;
 inline constexpr std::size_t kSeedBytes = 32;  // d, z and m each
 
+// The lanes an operation runs on (from KernelSet::keccak and ::mlkem).
+struct Kernels {
+  const KeccakKernel* keccak;
+  const MlkemKernel* arith;
+};
+
 // ML-KEM.KeyGen_internal (Algorithm 16): ek (ek_bytes) and dk (dk_bytes)
 // from the seeds d and z.
-void keygen(const Params& p, const KeccakKernel* keccak, const std::uint8_t d[32],
+void keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32],
             const std::uint8_t z[32], std::uint8_t* ek, std::uint8_t* dk);
 
 // ML-KEM.Encaps_internal (Algorithm 17) with the randomness m: ct
 // (ct_bytes) and the shared secret K (32 bytes).  ek must have passed
 // check_encapsulation_key.
-void encaps(const Params& p, const KeccakKernel* keccak, const std::uint8_t* ek,
-            const std::uint8_t m[32], std::uint8_t* ct, std::uint8_t ss[32]);
+void encaps(const Params& p, const Kernels& kern, const std::uint8_t* ek, const std::uint8_t m[32],
+            std::uint8_t* ct, std::uint8_t ss[32]);
 
 // ML-KEM.Decaps_internal (Algorithm 18): K, or the implicit-rejection key
 // J(z || c) when the re-encryption differs.  dk must have passed
 // check_decapsulation_key.
-void decaps(const Params& p, const KeccakKernel* keccak, const std::uint8_t* dk,
-            const std::uint8_t* ct, std::uint8_t ss[32]);
+void decaps(const Params& p, const Kernels& kern, const std::uint8_t* dk, const std::uint8_t* ct,
+            std::uint8_t ss[32]);
 
 // §7.2 modulus check: every 12-bit coefficient of ek's t-hat is < q.
 bool check_encapsulation_key(const Params& p, const std::uint8_t* ek);

@@ -1,6 +1,8 @@
 // ML-KEM polynomial arithmetic, portable (FIPS 203 §4.2-4.3).
 #include "mlkem_poly.h"
 
+#include "mlkem_kernel.h"
+
 namespace armaccel::mlkem {
 
 namespace {
@@ -176,3 +178,10 @@ void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta) {
 }
 
 }  // namespace armaccel::mlkem
+
+namespace armaccel {
+
+const MlkemKernel kMlkemPortable = {"mlkem-portable", 0, mlkem::ntt, mlkem::inv_ntt,
+                                    mlkem::multiply_ntts};
+
+}  // namespace armaccel

@@ -53,6 +53,7 @@ const Field kFields[] = {
     {"lane-poly1305", "lane poly1305"},
     {"lane-sm4", "lane sm4"},
     {"lane-sm3", "lane sm3"},
+    {"lane-mlkem", "lane mlkem"},
     {"lanes-built", "lanes built"},
     {"override-warnings", "warnings"},
 };

@@ -63,6 +63,7 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable) {
   append_lanes(poly1305_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sm4_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sm3_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  append_lanes(mlkem_lanes(), caps.lanes_built, sizeof caps.lanes_built);
 }
 
 }  // namespace armaccel::prov

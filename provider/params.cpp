@@ -37,6 +37,7 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamLanePoly1305, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneSm4, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneSm3, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamLaneMlkem, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLanesBuilt, nullptr, 0),
     OSSL_PARAM_END,
 };
@@ -95,6 +96,7 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamLanePoly1305, ctx->kernels.poly1305->lane) &&
             set_if(params, kParamLaneSm4, ctx->kernels.sm4->lane) &&
             set_if(params, kParamLaneSm3, ctx->kernels.sm3->lane) &&
+            set_if(params, kParamLaneMlkem, ctx->kernels.mlkem->lane) &&
             set_if(params, kParamLanesBuilt, caps.lanes_built);
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
   ok = ok && (p == nullptr || OSSL_PARAM_set_int(p, 1));

@@ -24,6 +24,7 @@ inline constexpr char kParamLaneChacha20[] = "lane-chacha20";
 inline constexpr char kParamLanePoly1305[] = "lane-poly1305";
 inline constexpr char kParamLaneSm4[] = "lane-sm4";
 inline constexpr char kParamLaneSm3[] = "lane-sm3";
+inline constexpr char kParamLaneMlkem[] = "lane-mlkem";
 inline constexpr char kParamLanesBuilt[] = "lanes-built";
 
 const OSSL_PARAM* provider_gettable_params(void* provctx) noexcept;

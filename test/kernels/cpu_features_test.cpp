@@ -99,6 +99,7 @@ TEST(LaneSelection, EveryFeatureMaskPicksTheBestUsableLane) {
   EXPECT_STREQ(none.poly1305->lane, "poly1305-portable");
   EXPECT_STREQ(none.sm4->lane, "sm4-portable");
   EXPECT_STREQ(none.sm3->lane, "sm3-portable");
+  EXPECT_STREQ(none.mlkem->lane, "mlkem-portable");
 }
 
 TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
@@ -110,6 +111,8 @@ TEST(LaneSelection, PortableLaneIsLastAndNeedsNothing) {
   EXPECT_EQ(poly1305_lanes().lanes[poly1305_lanes().count - 1], &kPoly1305Portable);
   EXPECT_EQ(sm4_lanes().lanes[sm4_lanes().count - 1], &kSm4Portable);
   EXPECT_EQ(sm3_lanes().lanes[sm3_lanes().count - 1], &kSm3Portable);
+  EXPECT_EQ(mlkem_lanes().lanes[mlkem_lanes().count - 1], &kMlkemPortable);
+  EXPECT_EQ(kMlkemPortable.required, 0u);
   EXPECT_EQ(kAesPortable.required, 0u);
   EXPECT_EQ(kKeccakPortable.required, 0u);
   EXPECT_EQ(kChachaPortable.required, 0u);
@@ -132,6 +135,7 @@ TEST(LaneSelection, ThisCpuGivesTheExpectedLanes) {
   EXPECT_EQ(expect.at("poly1305"), set.poly1305->lane);
   EXPECT_EQ(expect.at("sm4"), set.sm4->lane);
   EXPECT_EQ(expect.at("sm3"), set.sm3->lane);
+  EXPECT_EQ(expect.at("mlkem"), set.mlkem->lane);
 }
 
 }  // namespace

@@ -44,6 +44,7 @@ TEST(ProviderLoad, ReportsTheExpectedLanesForThisCpu) {
   EXPECT_EQ(provider_param(prov, "lane-poly1305"), expect.at("poly1305"));
   EXPECT_EQ(provider_param(prov, "lane-sm4"), expect.at("sm4"));
   EXPECT_EQ(provider_param(prov, "lane-sm3"), expect.at("sm3"));
+  EXPECT_EQ(provider_param(prov, "lane-mlkem"), expect.at("mlkem"));
   const std::string built = provider_param(prov, "lanes-built");
   for (const auto& [primitive, lane] : expect) {
     if (lane == "none") continue;
