@@ -75,8 +75,35 @@ const OSSL_ALGORITHM kMacs[] = {
     {nullptr, nullptr, nullptr, nullptr},
 };
 
+// ML-KEM (FIPS 203) under OpenSSL 3.5's names, aliases and OIDs, and the
+// X25519MLKEM768 hybrid TLS group (key management and KEM by one name).
+#define ARMACCEL_MLKEM_NAMES(bits, arc) \
+  "ML-KEM-" #bits ":MLKEM" #bits ":id-alg-ml-kem-" #bits ":2.16.840.1.101.3.4.4." #arc
+const OSSL_ALGORITHM kKeymgmt[] = {
+    {ARMACCEL_MLKEM_NAMES(512, 1), kProperties, kMlkem512KeymgmtFunctions, nullptr},
+    {ARMACCEL_MLKEM_NAMES(768, 2), kProperties, kMlkem768KeymgmtFunctions, nullptr},
+    {ARMACCEL_MLKEM_NAMES(1024, 3), kProperties, kMlkem1024KeymgmtFunctions, nullptr},
+    {"X25519MLKEM768", kProperties, kX25519Mlkem768KeymgmtFunctions, nullptr},
+    {nullptr, nullptr, nullptr, nullptr},
+};
+
+const OSSL_ALGORITHM kKems[] = {
+    {ARMACCEL_MLKEM_NAMES(512, 1), kProperties, kMlkemKemFunctions, nullptr},
+    {ARMACCEL_MLKEM_NAMES(768, 2), kProperties, kMlkemKemFunctions, nullptr},
+    {ARMACCEL_MLKEM_NAMES(1024, 3), kProperties, kMlkemKemFunctions, nullptr},
+    {"X25519MLKEM768", kProperties, kX25519Mlkem768KemFunctions, nullptr},
+    {nullptr, nullptr, nullptr, nullptr},
+};
+#undef ARMACCEL_MLKEM_NAMES
+
 }  // namespace
 
+const OSSL_ALGORITHM* keymgmt_algorithms() {
+  return kKeymgmt;
+}
+const OSSL_ALGORITHM* kem_algorithms() {
+  return kKems;
+}
 const OSSL_ALGORITHM* mac_algorithms() {
   return kMacs;
 }

@@ -13,5 +13,10 @@ inline constexpr char kProperties[] = "provider=armaccel";
 const OSSL_ALGORITHM* cipher_algorithms();
 const OSSL_ALGORITHM* digest_algorithms();
 const OSSL_ALGORITHM* mac_algorithms();
+const OSSL_ALGORITHM* keymgmt_algorithms();
+const OSSL_ALGORITHM* kem_algorithms();
+// Encoders and decoders of ML-KEM keys (dispatch/mlkem_codecs.cpp).
+const OSSL_ALGORITHM* encoder_algorithms();
+const OSSL_ALGORITHM* decoder_algorithms();
 
 }  // namespace armaccel::prov

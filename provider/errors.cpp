@@ -49,6 +49,9 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrXofDigestsNotAllowed, const_cast<char*>("xof digests not allowed")},
     {kErrMissingDigest, const_cast<char*>("missing message digest")},
     {kErrKeyAlreadyUsed, const_cast<char*>("one-time key already used; set a new key")},
+    {kErrInvalidCiphertextLength, const_cast<char*>("invalid ciphertext length")},
+    {kErrNotAKey, const_cast<char*>("not a key of this type")},
+    {kErrMissingKey, const_cast<char*>("missing key")},
     {0, nullptr},
 };
 

@@ -58,6 +58,9 @@ enum Reason : int {
   kErrXofDigestsNotAllowed,
   kErrMissingDigest,
   kErrKeyAlreadyUsed,
+  kErrInvalidCiphertextLength,
+  kErrNotAKey,
+  kErrMissingKey,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

@@ -24,6 +24,17 @@ struct CapabilityReport {
   char lanes_built[512] = {};  // every lane compiled into this module
 };
 
+// The ML-KEM settings OpenSSL 3.5 reads from the provider's config section
+// (ml-kem.retain_seed, ml-kem.prefer_seed, ml-kem.input_formats,
+// ml-kem.output_formats).  Format lists are empty for "all, in the default
+// order".
+struct MlkemSettings {
+  bool retain_seed = true;  // keep d || z with a key generated or imported from it
+  bool prefer_seed = true;  // with both seed and expanded key at import, use the seed
+  char input_formats[96] = {};
+  char output_formats[96] = {};
+};
+
 struct ProvCtx {
   const OSSL_CORE_HANDLE* handle = nullptr;
   // A child of the application's library context: ciphers armaccel lacks
@@ -41,6 +52,7 @@ struct ProvCtx {
   OSSL_FUNC_cleanup_entropy_fn* core_cleanup_entropy = nullptr;
   KernelSet kernels = {};
   CapabilityReport caps;
+  MlkemSettings mlkem;
   bool trace = false;  // ARMACCEL_TRACE set at load: log each new context to stderr
 };
 

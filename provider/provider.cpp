@@ -14,6 +14,7 @@
 #include "algorithms.h"
 #include "capabilities.h"
 #include "dispatch/dispatch_util.h"
+#include "dispatch/tls_groups.h"
 #include "errors.h"
 #include "params.h"
 #include "prov_ctx.h"
@@ -39,6 +40,14 @@ const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) no
       return digest_algorithms();
     case OSSL_OP_MAC:
       return mac_algorithms();
+    case OSSL_OP_KEYMGMT:
+      return keymgmt_algorithms();
+    case OSSL_OP_KEM:
+      return kem_algorithms();
+    case OSSL_OP_ENCODER:
+      return encoder_algorithms();
+    case OSSL_OP_DECODER:
+      return decoder_algorithms();
     default:
       return nullptr;
   }
@@ -54,6 +63,7 @@ const OSSL_DISPATCH kProviderFunctions[] = {
     {OSSL_FUNC_PROVIDER_GET_PARAMS, as_dispatch(&provider_get_params)},
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, as_dispatch(&query_operation)},
     {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, as_dispatch(&get_reason_strings)},
+    {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, as_dispatch(&get_capabilities)},
     {0, nullptr},
 };
 

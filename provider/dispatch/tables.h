@@ -72,4 +72,13 @@ extern const OSSL_DISPATCH* const kKeccak512Functions;
 extern const OSSL_DISPATCH* const kKeccakKmac128Functions;
 extern const OSSL_DISPATCH* const kKeccakKmac256Functions;
 
+// ML-KEM key management and KEM (mlkem_keymgmt.cpp, mlkem_kem.cpp) and the
+// X25519MLKEM768 hybrid (mlkem_hybrid.cpp).
+extern const OSSL_DISPATCH* const kMlkem512KeymgmtFunctions;
+extern const OSSL_DISPATCH* const kMlkem768KeymgmtFunctions;
+extern const OSSL_DISPATCH* const kMlkem1024KeymgmtFunctions;
+extern const OSSL_DISPATCH* const kMlkemKemFunctions;
+extern const OSSL_DISPATCH* const kX25519Mlkem768KeymgmtFunctions;
+extern const OSSL_DISPATCH* const kX25519Mlkem768KemFunctions;
+
 }  // namespace armaccel::prov

@@ -1,0 +1,165 @@
+// ML-KEM key objects: allocation, wiping, and the checked setters
+// (mlkem_key.h).
+#include "mlkem_key.h"
+
+#include <openssl/crypto.h>
+
+#include <cstring>
+
+#include "../errors.h"
+#include "random.h"
+
+namespace armaccel::prov {
+
+const mlkem::Params* mlkem_params_by_bits(unsigned bits) {
+  switch (bits) {
+    case 512:
+      return &mlkem::kMlkem512;
+    case 768:
+      return &mlkem::kMlkem768;
+    case 1024:
+      return &mlkem::kMlkem1024;
+    default:
+      return nullptr;
+  }
+}
+
+MlkemKey* mlkem_key_new(ProvCtx* prov, const mlkem::Params* params) {
+  auto* key = static_cast<MlkemKey*>(OPENSSL_zalloc(sizeof(MlkemKey)));
+  if (key == nullptr) return nullptr;
+  key->prov = prov;
+  key->params = params;
+  return key;
+}
+
+void mlkem_key_free(MlkemKey* key) {
+  if (key != nullptr) OPENSSL_clear_free(key, sizeof *key);
+}
+
+MlkemKey* mlkem_key_dup(const MlkemKey* key, int selection) {
+  MlkemKey* copy = mlkem_key_new(key->prov, key->params);
+  if (copy == nullptr) return nullptr;
+  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && key->has_pub) {
+    std::memcpy(copy->ek, key->ek, sizeof key->ek);
+    copy->has_pub = true;
+  }
+  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv) {
+    std::memcpy(copy->dk, key->dk, sizeof key->dk);
+    std::memcpy(copy->seed, key->seed, sizeof key->seed);
+    copy->has_priv = true;
+    copy->has_seed = key->has_seed;
+  }
+  return copy;
+}
+
+mlkem::Kernels mlkem_kernels(const MlkemKey* key) {
+  return {key->prov->kernels.keccak, key->prov->kernels.mlkem};
+}
+
+namespace {
+
+void forget_material(MlkemKey* key) {
+  OPENSSL_cleanse(key->seed, sizeof key->seed);
+  OPENSSL_cleanse(key->dk, sizeof key->dk);
+  key->has_pub = key->has_priv = key->has_seed = false;
+}
+
+}  // namespace
+
+bool mlkem_key_from_seed(MlkemKey* key, const std::uint8_t seed[kMlkemSeedBytes]) {
+  forget_material(key);
+  mlkem::keygen(*key->params, mlkem_kernels(key), seed, seed + 32, key->ek, key->dk);
+  key->has_pub = key->has_priv = true;
+  if (key->prov->mlkem.retain_seed) {
+    std::memcpy(key->seed, seed, kMlkemSeedBytes);
+    key->has_seed = true;
+  }
+  return true;
+}
+
+bool mlkem_key_set_public(MlkemKey* key, const std::uint8_t* ek, std::size_t len) {
+  if (len != key->params->ek_bytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  if (!mlkem::check_encapsulation_key(*key->params, ek)) {
+    raise_error(key->prov, kErrInvalidKey);
+    return false;
+  }
+  forget_material(key);
+  std::memcpy(key->ek, ek, len);
+  key->has_pub = true;
+  return true;
+}
+
+bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t len) {
+  const mlkem::Params& p = *key->params;
+  if (len != p.dk_bytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  const std::uint8_t* ek = dk + 384 * p.k;
+  if (!mlkem::check_decapsulation_key(p, key->prov->kernels.keccak, dk) ||
+      !mlkem::check_encapsulation_key(p, ek)) {
+    raise_error(key->prov, kErrInvalidKey);
+    return false;
+  }
+  forget_material(key);
+  std::memcpy(key->dk, dk, len);
+  std::memcpy(key->ek, ek, p.ek_bytes);
+  key->has_pub = key->has_priv = true;
+  return true;
+}
+
+bool mlkem_key_generate(MlkemKey* key) {
+  std::uint8_t seed[kMlkemSeedBytes];
+  if (!random_bytes(key->prov, seed, sizeof seed)) return false;
+  const bool ok = mlkem_key_from_seed(key, seed);
+  OPENSSL_cleanse(seed, sizeof seed);
+  return ok;
+}
+
+bool mlkem_key_import(MlkemKey* key, const std::uint8_t* seed, std::size_t seed_len,
+                      const std::uint8_t* priv, std::size_t priv_len, const std::uint8_t* pub,
+                      std::size_t pub_len) {
+  const mlkem::Params& p = *key->params;
+  if (seed != nullptr && seed_len != kMlkemSeedBytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  if (priv != nullptr && priv_len != p.dk_bytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  if (pub != nullptr && pub_len != p.ek_bytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  MlkemKey* next = mlkem_key_new(key->prov, key->params);
+  if (next == nullptr) return false;
+  bool ok;
+  if (seed != nullptr && (priv == nullptr || key->prov->mlkem.prefer_seed)) {
+    ok = mlkem_key_from_seed(next, seed);
+    // The expanded key given beside the seed must be the one it makes.
+    if (ok && priv != nullptr && CRYPTO_memcmp(next->dk, priv, p.dk_bytes) != 0) {
+      raise_error(key->prov, kErrInvalidKey);
+      ok = false;
+    }
+  } else if (priv != nullptr) {
+    ok = mlkem_key_set_private(next, priv, priv_len);
+  } else if (pub != nullptr) {
+    ok = mlkem_key_set_public(next, pub, pub_len);
+  } else {
+    raise_error(key->prov, kErrNullParameter);
+    ok = false;
+  }
+  if (ok && pub != nullptr && std::memcmp(next->ek, pub, p.ek_bytes) != 0) {
+    raise_error(key->prov, kErrInvalidKey);
+    ok = false;
+  }
+  if (ok) std::memcpy(key, next, sizeof *key);
+  mlkem_key_free(next);
+  return ok;
+}
+
+}  // namespace armaccel::prov

@@ -1,0 +1,64 @@
+// The TLS-GROUP capability: the TLS 1.3 key-exchange groups armaccel's key
+// management and KEMs serve, so that libssl (3.0 onwards) negotiates them
+// when an application names them (-groups / SSL_CTX_set1_groups_list).
+// Codepoints from the IANA TLS Supported Groups registry (ML-KEM and
+// draft-ietf-tls-ecdhe-mlkem); DTLS is not offered.
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <openssl/prov_ssl.h>
+
+#include <cstring>
+
+#include "tls_groups.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+struct Group {
+  const char* name;  // the TLS name (also the internal one)
+  const char* alg;   // key management and KEM name
+  unsigned int id;
+  unsigned int security_bits;
+};
+
+const Group kGroups[] = {
+    {"MLKEM512", "ML-KEM-512", 0x0200, 128},
+    {"MLKEM768", "ML-KEM-768", 0x0201, 192},
+    {"MLKEM1024", "ML-KEM-1024", 0x0202, 256},
+    {"X25519MLKEM768", "X25519MLKEM768", 0x11EC, 192},
+};
+
+int report(const Group& g, OSSL_CALLBACK* cb, void* arg) {
+  unsigned int id = g.id, bits = g.security_bits, is_kem = 1;
+  int min_tls = TLS1_3_VERSION, max_tls = 0, min_dtls = -1, max_dtls = -1;
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME, const_cast<char*>(g.name),
+                             std::strlen(g.name)),
+      OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_NAME_INTERNAL, const_cast<char*>(g.name),
+                             std::strlen(g.name)),
+      OSSL_PARAM_utf8_string(OSSL_CAPABILITY_TLS_GROUP_ALG, const_cast<char*>(g.alg),
+                             std::strlen(g.alg)),
+      OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_ID, &id),
+      OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_SECURITY_BITS, &bits),
+      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_TLS, &min_tls),
+      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_TLS, &max_tls),
+      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MIN_DTLS, &min_dtls),
+      OSSL_PARAM_int(OSSL_CAPABILITY_TLS_GROUP_MAX_DTLS, &max_dtls),
+      OSSL_PARAM_uint(OSSL_CAPABILITY_TLS_GROUP_IS_KEM, &is_kem),
+      OSSL_PARAM_END,
+  };
+  return cb(params, arg);
+}
+
+}  // namespace
+
+int get_capabilities(void*, const char* capability, OSSL_CALLBACK* cb, void* arg) noexcept {
+  if (capability == nullptr || OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0) return 0;
+  for (const Group& g : kGroups)
+    if (!report(g, cb, arg)) return 0;
+  return 1;
+}
+
+}  // namespace armaccel::prov
