@@ -1,0 +1,596 @@
+// ML-KEM-512/768/1024 through the EVP API on armaccel: key generation from
+// a seed and encapsulation with "ikme" against NIST ACVP; decapsulation of
+// ACVP's and CCTV's ciphertexts (incl. modified ones that must give the
+// implicit-rejection key); the implicit-rejection key equal to J(z || c)
+// computed with the default provider's SHAKE256; import/export, the key
+// checks (CCTV modulus keys, bad hashes, wrong lengths) with armaccel's
+// errors on the queue; get_params, match, validate; the X25519MLKEM768
+// hybrid the way libssl drives it; and the TLS-GROUP capability.
+#include <gtest/gtest.h>
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ossl_helpers.h"
+#include "test_support.h"
+
+namespace armaccel::test {
+namespace {
+
+struct PkeyFree {
+  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
+};
+struct PkeyCtxFree {
+  void operator()(EVP_PKEY_CTX* c) const { EVP_PKEY_CTX_free(c); }
+};
+using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyFree>;
+using PkeyCtxPtr = std::unique_ptr<EVP_PKEY_CTX, PkeyCtxFree>;
+
+constexpr const char* kPropq = "provider=armaccel";
+
+struct Sizes {
+  std::size_t ek, dk, ct;
+};
+Sizes sizes(const std::string& alg) {
+  if (alg == "ML-KEM-512") return {800, 1632, 768};
+  if (alg == "ML-KEM-768") return {1184, 2400, 1088};
+  return {1568, 3168, 1568};
+}
+
+nlohmann::json load_acvp(const std::string& dir) {
+  std::ifstream in(vectors_dir() + "/mlkem/acvp/" + dir + "/internalProjection.json");
+  EXPECT_TRUE(in.good()) << dir;
+  return nlohmann::json::parse(in);
+}
+Bytes hex(const nlohmann::json& v) {
+  return from_hex(v.get<std::string>());
+}
+
+// A key from parameters (EVP_PKEY_fromdata); nullptr when armaccel refuses.
+PkeyPtr from_data(const std::string& alg, int selection, const char* name, const Bytes& value,
+                  const char* name2 = nullptr, const Bytes& value2 = {}) {
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg.c_str(), kPropq));
+  if (ctx == nullptr || EVP_PKEY_fromdata_init(ctx.get()) <= 0) return nullptr;
+  OSSL_PARAM params[3] = {
+      OSSL_PARAM_construct_octet_string(name, const_cast<std::uint8_t*>(value.data()),
+                                        value.size()),
+      OSSL_PARAM_construct_end(),
+      OSSL_PARAM_construct_end(),
+  };
+  if (name2 != nullptr)
+    params[1] = OSSL_PARAM_construct_octet_string(name2, const_cast<std::uint8_t*>(value2.data()),
+                                                  value2.size());
+  EVP_PKEY* pkey = nullptr;
+  if (EVP_PKEY_fromdata(ctx.get(), &pkey, selection, params) <= 0) return nullptr;
+  return PkeyPtr(pkey);
+}
+
+PkeyPtr keygen(const std::string& alg, const Bytes* seed = nullptr) {
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg.c_str(), kPropq));
+  EXPECT_NE(ctx, nullptr) << alg;
+  if (ctx == nullptr || EVP_PKEY_keygen_init(ctx.get()) <= 0) return nullptr;
+  if (seed != nullptr) {
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_octet_string("seed", const_cast<std::uint8_t*>(seed->data()),
+                                          seed->size()),
+        OSSL_PARAM_construct_end(),
+    };
+    if (EVP_PKEY_CTX_set_params(ctx.get(), params) <= 0) return nullptr;
+  }
+  EVP_PKEY* pkey = nullptr;
+  if (EVP_PKEY_generate(ctx.get(), &pkey) <= 0) return nullptr;
+  return PkeyPtr(pkey);
+}
+
+Bytes octets(EVP_PKEY* pkey, const char* name) {
+  std::size_t len = 0;
+  if (!EVP_PKEY_get_octet_string_param(pkey, name, nullptr, 0, &len)) return {};
+  Bytes out(len);
+  if (!EVP_PKEY_get_octet_string_param(pkey, name, out.data(), out.size(), &len)) return {};
+  out.resize(len);
+  return out;
+}
+
+struct Encapsulation {
+  Bytes ct, secret;
+};
+
+// EVP_PKEY_encapsulate, deterministic when m is given ("ikme").
+bool encapsulate(EVP_PKEY* pkey, Encapsulation* out, const Bytes* m = nullptr) {
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), pkey, kPropq));
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_end(), OSSL_PARAM_construct_end()};
+  if (m != nullptr)
+    params[0] =
+        OSSL_PARAM_construct_octet_string("ikme", const_cast<std::uint8_t*>(m->data()), m->size());
+  if (ctx == nullptr || EVP_PKEY_encapsulate_init(ctx.get(), params) <= 0) return false;
+  std::size_t ctlen = 0, slen = 0;
+  if (EVP_PKEY_encapsulate(ctx.get(), nullptr, &ctlen, nullptr, &slen) <= 0) return false;
+  out->ct.assign(ctlen, 0);
+  out->secret.assign(slen, 0);
+  if (EVP_PKEY_encapsulate(ctx.get(), out->ct.data(), &ctlen, out->secret.data(), &slen) <= 0)
+    return false;
+  out->ct.resize(ctlen);
+  out->secret.resize(slen);
+  return true;
+}
+
+bool decapsulate(EVP_PKEY* pkey, const Bytes& ct, Bytes* secret) {
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), pkey, kPropq));
+  if (ctx == nullptr || EVP_PKEY_decapsulate_init(ctx.get(), nullptr) <= 0) return false;
+  std::size_t len = 0;
+  if (EVP_PKEY_decapsulate(ctx.get(), nullptr, &len, ct.data(), ct.size()) <= 0) return false;
+  secret->assign(len, 0);
+  if (EVP_PKEY_decapsulate(ctx.get(), secret->data(), &len, ct.data(), ct.size()) <= 0)
+    return false;
+  secret->resize(len);
+  return true;
+}
+
+// SHAKE256(z || c) to 32 bytes on OpenSSL's default provider: FIPS 203's J.
+Bytes oracle_j(const Bytes& z, const Bytes& c) {
+  MdPtr md = oracle_md("SHAKE256");
+  MdCtxPtr ctx(EVP_MD_CTX_new());
+  Bytes out(32);
+  EXPECT_TRUE(EVP_DigestInit_ex(ctx.get(), md.get(), nullptr));
+  EXPECT_TRUE(EVP_DigestUpdate(ctx.get(), z.data(), z.size()));
+  EXPECT_TRUE(EVP_DigestUpdate(ctx.get(), c.data(), c.size()));
+  EXPECT_TRUE(EVP_DigestFinalXOF(ctx.get(), out.data(), out.size()));
+  return out;
+}
+
+// Every nth case under emulation, all natively.
+int stride() {
+  return emulated() ? 3 : 1;
+}
+
+TEST(MlkemEvp, KeyGenFromSeedMatchesAcvp) {
+  int run = 0;
+  const nlohmann::json doc = load_acvp("ML-KEM-keyGen-FIPS203");
+  for (const auto& g : doc["testGroups"]) {
+    const std::string alg = g["parameterSet"];
+    int i = 0;
+    for (const auto& t : g["tests"]) {
+      if (i++ % stride() != 0) continue;
+      Bytes seed = hex(t["d"]);
+      const Bytes z = hex(t["z"]);
+      seed.insert(seed.end(), z.begin(), z.end());
+      PkeyPtr key = keygen(alg, &seed);
+      ASSERT_NE(key, nullptr) << drain_errors();
+      EXPECT_EQ(to_hex(octets(key.get(), OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)),
+                to_hex(hex(t["ek"])))
+          << alg << " tc " << t["tcId"];
+      EXPECT_EQ(to_hex(octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY)), to_hex(hex(t["dk"])));
+      EXPECT_EQ(octets(key.get(), "seed"), seed);
+      ++run;
+    }
+  }
+  EXPECT_GE(run, 25);
+}
+
+TEST(MlkemEvp, EncapsulationWithIkmeAndDecapsulationMatchAcvp) {
+  int encaps = 0, decaps = 0, rejected = 0;
+  const nlohmann::json doc = load_acvp("ML-KEM-encapDecap-FIPS203");
+  for (const auto& g : doc["testGroups"]) {
+    const std::string alg = g["parameterSet"];
+    const bool enc = g["function"] == "encapsulation";
+    PkeyPtr group_key;
+    if (!enc) {
+      group_key = from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, hex(g["dk"]));
+      ASSERT_NE(group_key, nullptr) << drain_errors();
+    }
+    int i = 0;
+    for (const auto& t : g["tests"]) {
+      if (enc && i++ % stride() != 0) continue;
+      if (enc) {
+        PkeyPtr key = from_data(alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY, hex(t["ek"]));
+        ASSERT_NE(key, nullptr) << drain_errors();
+        Encapsulation e;
+        const Bytes m = hex(t["m"]);
+        ASSERT_TRUE(encapsulate(key.get(), &e, &m)) << drain_errors();
+        EXPECT_EQ(to_hex(e.ct), to_hex(hex(t["c"]))) << alg << " tc " << t["tcId"];
+        EXPECT_EQ(to_hex(e.secret), to_hex(hex(t["k"])));
+        // Decapsulation with the matching dk gives the same key back.
+        PkeyPtr full = from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, hex(t["dk"]));
+        ASSERT_NE(full, nullptr) << drain_errors();
+        Bytes back;
+        ASSERT_TRUE(decapsulate(full.get(), e.ct, &back)) << drain_errors();
+        EXPECT_EQ(back, e.secret);
+        ++encaps;
+      } else {
+        Bytes k;
+        ASSERT_TRUE(decapsulate(group_key.get(), hex(t["c"]), &k)) << drain_errors();
+        EXPECT_EQ(to_hex(k), to_hex(hex(t["k"]))) << alg << " tc " << t["tcId"];
+        rejected += t["reason"] == "modify ciphertext";
+        ++decaps;
+      }
+    }
+  }
+  EXPECT_GE(encaps, 25);
+  EXPECT_EQ(decaps, 30);
+  EXPECT_GE(rejected, 3);
+}
+
+// CCTV text files: blocks of "name = hex" lines separated by blank lines.
+std::vector<std::map<std::string, Bytes>> cctv_blocks(const std::string& path) {
+  std::ifstream in(vectors_dir() + "/mlkem/cctv/" + path);
+  EXPECT_TRUE(in.good()) << path;
+  std::vector<std::map<std::string, Bytes>> blocks(1);
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto eq = line.find(" = ");
+    if (eq == std::string::npos) {
+      if (!blocks.back().empty()) blocks.emplace_back();
+      continue;
+    }
+    blocks.back()[line.substr(0, eq)] = from_hex(line.substr(eq + 3));
+  }
+  if (blocks.back().empty()) blocks.pop_back();
+  return blocks;
+}
+
+TEST(MlkemEvp, CctvStrcmpCiphertextsGiveTheImplicitRejectionKey) {
+  for (const std::string alg : {"ML-KEM-512", "ML-KEM-768"}) {
+    const auto blocks = cctv_blocks("strcmp/" + alg + ".txt");
+    ASSERT_FALSE(blocks.empty());
+    for (const auto& b : blocks) {
+      PkeyPtr key = from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, b.at("dk"));
+      ASSERT_NE(key, nullptr) << drain_errors();
+      Bytes k;
+      ASSERT_TRUE(decapsulate(key.get(), b.at("c"), &k));
+      EXPECT_EQ(to_hex(k), to_hex(b.at("K"))) << alg;
+      const Bytes& dk = b.at("dk");
+      EXPECT_EQ(k, oracle_j(Bytes(dk.end() - 32, dk.end()), b.at("c")));
+    }
+  }
+}
+
+TEST(MlkemEvp, CctvUnluckySamplesRunTheWholeScheme) {
+  for (const std::string alg : {"ML-KEM-512", "ML-KEM-768"}) {
+    const auto blocks = cctv_blocks("unluckysample-final/" + alg + ".txt");
+    ASSERT_EQ(blocks.size(), 1u);
+    const auto& b = blocks[0];
+    Bytes seed = b.at("d");
+    seed.insert(seed.end(), b.at("z").begin(), b.at("z").end());
+    PkeyPtr key = keygen(alg, &seed);
+    ASSERT_NE(key, nullptr) << drain_errors();
+    EXPECT_EQ(to_hex(octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY)), to_hex(b.at("ek")));
+    EXPECT_EQ(to_hex(octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY)), to_hex(b.at("dk")));
+    Encapsulation e;
+    ASSERT_TRUE(encapsulate(key.get(), &e, &b.at("m")));
+    EXPECT_EQ(to_hex(e.ct), to_hex(b.at("c")));
+    EXPECT_EQ(to_hex(e.secret), to_hex(b.at("K")));
+    Bytes back;
+    ASSERT_TRUE(decapsulate(key.get(), e.ct, &back));
+    EXPECT_EQ(back, e.secret);
+  }
+}
+
+// The lines of a gzip file, through the gzip program (a host binary, so
+// this also works under qemu-user).
+std::vector<std::string> gunzip_lines(const std::string& path) {
+  std::vector<std::string> lines;
+  FILE* pipe = popen(("gzip -dc '" + path + "'").c_str(), "r");
+  EXPECT_NE(pipe, nullptr) << path;
+  if (pipe == nullptr) return lines;
+  std::string line;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, pipe) != nullptr) {
+    line += buf;
+    if (line.back() == '\n') {
+      line.pop_back();
+      if (!line.empty()) lines.push_back(line);
+      line.clear();
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  EXPECT_EQ(pclose(pipe), 0) << path;
+  return lines;
+}
+
+TEST(MlkemEvp, CctvModulusKeysAreRefusedEveryWay) {
+  for (const std::string alg : {"ML-KEM-512", "ML-KEM-768"}) {
+    const auto lines = gunzip_lines(vectors_dir() + "/mlkem/cctv/modulus/" + alg + ".txt.gz");
+    ASSERT_GT(lines.size(), 700u);
+    PkeyPtr empty = keygen(alg);  // a full key, then overwritten below
+    int checked = 0;
+    for (std::size_t i = 0; i < lines.size(); i += emulated() ? 7 : 1) {
+      const Bytes ek = from_hex(lines[i]);
+      ASSERT_EQ(ek.size(), sizes(alg).ek);
+      EXPECT_EQ(from_data(alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY, ek), nullptr)
+          << alg << " line " << i;
+      EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+      EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(empty.get(), ek.data(), ek.size()));
+      EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+      ++checked;
+    }
+    EXPECT_GT(checked, 100);
+  }
+}
+
+TEST(MlkemEvp, RoundTripsAndImplicitRejectionEqualsJ) {
+  Rng rng(6);
+  for (const std::string alg : {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"}) {
+    PkeyPtr key = keygen(alg);
+    ASSERT_NE(key, nullptr) << drain_errors();
+    const Sizes s = sizes(alg);
+    EXPECT_EQ(octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY).size(), s.ek);
+    const Bytes dk = octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY);
+    ASSERT_EQ(dk.size(), s.dk);
+    const Bytes z(dk.end() - 32, dk.end());
+    for (int round = 0; round < 4; ++round) {
+      Encapsulation e;
+      ASSERT_TRUE(encapsulate(key.get(), &e)) << drain_errors();
+      ASSERT_EQ(e.ct.size(), s.ct);
+      ASSERT_EQ(e.secret.size(), 32u);
+      Bytes back;
+      ASSERT_TRUE(decapsulate(key.get(), e.ct, &back));
+      EXPECT_EQ(back, e.secret) << alg;
+      // Any change to the ciphertext gives J(z || c'), never an error.
+      Bytes bad = e.ct;
+      bad[rng.below(bad.size())] ^= static_cast<std::uint8_t>(1u << rng.below(8));
+      Bytes rejected;
+      ASSERT_TRUE(decapsulate(key.get(), bad, &rejected));
+      EXPECT_EQ(rejected, oracle_j(z, bad)) << alg;
+      EXPECT_NE(rejected, e.secret);
+    }
+    // Two random encapsulations differ.
+    Encapsulation a, b;
+    ASSERT_TRUE(encapsulate(key.get(), &a) && encapsulate(key.get(), &b));
+    EXPECT_NE(a.ct, b.ct);
+  }
+}
+
+TEST(MlkemEvp, ParamsMatchAndValidate) {
+  struct Expect {
+    const char* alg;
+    int bits, secbits, max_size;
+  };
+  for (const Expect& x : {Expect{"ML-KEM-512", 512, 128, 768}, Expect{"ML-KEM-768", 768, 192, 1088},
+                          Expect{"ML-KEM-1024", 1024, 256, 1568}}) {
+    PkeyPtr key = keygen(x.alg);
+    ASSERT_NE(key, nullptr);
+    EXPECT_EQ(EVP_PKEY_get_bits(key.get()), x.bits);
+    EXPECT_EQ(EVP_PKEY_get_security_bits(key.get()), x.secbits);
+    EXPECT_EQ(EVP_PKEY_get_size(key.get()), x.max_size);
+    EXPECT_TRUE(EVP_PKEY_is_a(key.get(), x.alg));
+    // The public half alone: same public key, matches, no private part.
+    PkeyPtr pub = from_data(x.alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY,
+                            octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY));
+    ASSERT_NE(pub, nullptr);
+    EXPECT_EQ(EVP_PKEY_eq(key.get(), pub.get()), 1);
+    EXPECT_NE(EVP_PKEY_eq(key.get(), keygen(x.alg).get()), 1);
+    PkeyCtxPtr check(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), key.get(), kPropq));
+    EXPECT_EQ(EVP_PKEY_public_check(check.get()), 1);
+    EXPECT_EQ(EVP_PKEY_private_check(check.get()), 1);
+    EXPECT_EQ(EVP_PKEY_pairwise_check(check.get()), 1);
+    PkeyCtxPtr pub_check(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), pub.get(), kPropq));
+    EXPECT_EQ(EVP_PKEY_public_check(pub_check.get()), 1);
+    EXPECT_NE(EVP_PKEY_private_check(pub_check.get()), 1);
+    // A public key cannot decapsulate.
+    PkeyCtxPtr dec(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), pub.get(), kPropq));
+    EXPECT_LE(EVP_PKEY_decapsulate_init(dec.get(), nullptr), 0);
+    EXPECT_NE(drain_errors().find("no key set"), std::string::npos);
+  }
+}
+
+TEST(MlkemEvp, ImportExportAndConsistency) {
+  const std::string alg = "ML-KEM-768";
+  Rng rng(7);
+  const Bytes seed = rng.bytes(64);
+  PkeyPtr key = keygen(alg, &seed);
+  ASSERT_NE(key, nullptr);
+  const Bytes ek = octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY);
+  const Bytes dk = octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY);
+  // Export everything and import it again.
+  OSSL_PARAM* params = nullptr;
+  ASSERT_EQ(EVP_PKEY_todata(key.get(), EVP_PKEY_KEYPAIR, &params), 1);
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, "seed");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(Bytes(static_cast<const std::uint8_t*>(p->data),
+                  static_cast<const std::uint8_t*>(p->data) + p->data_size),
+            seed);
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg.c_str(), kPropq));
+  EVP_PKEY* again = nullptr;
+  ASSERT_EQ(EVP_PKEY_fromdata_init(ctx.get()), 1);
+  ASSERT_EQ(EVP_PKEY_fromdata(ctx.get(), &again, EVP_PKEY_KEYPAIR, params), 1);
+  OSSL_PARAM_free(params);
+  PkeyPtr again_owner(again);
+  EXPECT_EQ(EVP_PKEY_eq(key.get(), again), 1);
+  EXPECT_EQ(octets(again, OSSL_PKEY_PARAM_PRIV_KEY), dk);
+  // Seed alone and seed with its own expanded key are fine; with another
+  // key's expanded key they are refused.
+  EXPECT_NE(from_data(alg, EVP_PKEY_KEYPAIR, "seed", seed), nullptr);
+  EXPECT_NE(from_data(alg, EVP_PKEY_KEYPAIR, "seed", seed, OSSL_PKEY_PARAM_PRIV_KEY, dk), nullptr);
+  const Bytes other = octets(keygen(alg).get(), OSSL_PKEY_PARAM_PRIV_KEY);
+  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, "seed", seed, OSSL_PKEY_PARAM_PRIV_KEY, other),
+            nullptr);
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+  // Private and public key that do not belong together.
+  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk,
+                      OSSL_PKEY_PARAM_PUB_KEY, octets(keygen(alg).get(), "pub")),
+            nullptr);
+  drain_errors();
+  // Wrong lengths.
+  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, "seed", Bytes(seed.begin(), seed.end() - 1)), nullptr);
+  EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
+  EXPECT_EQ(from_data(alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY,
+                      Bytes(ek.begin(), ek.end() - 1)),
+            nullptr);
+  EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
+  EXPECT_EQ(from_data("ML-KEM-512", EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk), nullptr);
+  EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
+  // A decapsulation key whose H(ek) is wrong (§7.3).
+  Bytes bad_hash = dk;
+  bad_hash[dk.size() - 40] ^= 1;
+  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, bad_hash), nullptr);
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+  // A wrong seed length at generation.
+  const Bytes short_seed(63, 1);
+  EXPECT_EQ(keygen(alg, &short_seed), nullptr);
+  drain_errors();
+}
+
+TEST(MlkemEvp, BadCiphertextsAndBuffersAreErrors) {
+  PkeyPtr key = keygen("ML-KEM-512");
+  Encapsulation e;
+  ASSERT_TRUE(encapsulate(key.get(), &e));
+  Bytes secret;
+  EXPECT_FALSE(decapsulate(key.get(), Bytes(e.ct.begin(), e.ct.end() - 1), &secret));
+  EXPECT_NE(drain_errors().find("invalid ciphertext length"), std::string::npos);
+  Bytes longer = e.ct;
+  longer.push_back(0);
+  EXPECT_FALSE(decapsulate(key.get(), longer, &secret));
+  EXPECT_NE(drain_errors().find("invalid ciphertext length"), std::string::npos);
+  // Too small an output buffer for encapsulation.
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), key.get(), kPropq));
+  ASSERT_EQ(EVP_PKEY_encapsulate_init(ctx.get(), nullptr), 1);
+  Bytes ct(767), ss(32);
+  std::size_t ctlen = ct.size(), sslen = ss.size();
+  EXPECT_LE(EVP_PKEY_encapsulate(ctx.get(), ct.data(), &ctlen, ss.data(), &sslen), 0);
+  EXPECT_NE(drain_errors().find("output buffer too small"), std::string::npos);
+  // ikme of the wrong size.
+  Bytes m(31);
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string("ikme", m.data(), m.size()),
+                         OSSL_PARAM_construct_end()};
+  EXPECT_LE(EVP_PKEY_CTX_set_params(ctx.get(), params), 0);
+  drain_errors();
+}
+
+// libssl's way with X25519MLKEM768: the client generates with the group
+// name and sends its encoded public key; the server fills an empty key
+// from it and encapsulates; the client decapsulates.
+TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
+  PkeyCtxPtr gen(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), "X25519MLKEM768", kPropq));
+  ASSERT_NE(gen, nullptr);
+  ASSERT_EQ(EVP_PKEY_keygen_init(gen.get()), 1);
+  ASSERT_EQ(EVP_PKEY_CTX_set_group_name(gen.get(), "X25519MLKEM768"), 1);
+  EVP_PKEY* client = nullptr;
+  ASSERT_EQ(EVP_PKEY_keygen(gen.get(), &client), 1) << drain_errors();
+  PkeyPtr client_owner(client);
+  unsigned char* share = nullptr;
+  const std::size_t share_len = EVP_PKEY_get1_encoded_public_key(client, &share);
+  ASSERT_EQ(share_len, 1216u);
+  const Bytes client_share(share, share + share_len);
+  OPENSSL_free(share);
+
+  PkeyCtxPtr pgen(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), "X25519MLKEM768", kPropq));
+  ASSERT_EQ(EVP_PKEY_paramgen_init(pgen.get()), 1);
+  EVP_PKEY* server = nullptr;
+  ASSERT_EQ(EVP_PKEY_paramgen(pgen.get(), &server), 1);
+  PkeyPtr server_owner(server);
+  ASSERT_EQ(EVP_PKEY_set1_encoded_public_key(server, client_share.data(), client_share.size()), 1)
+      << drain_errors();
+  Encapsulation e;
+  ASSERT_TRUE(encapsulate(server, &e)) << drain_errors();
+  EXPECT_EQ(e.ct.size(), 1120u);
+  EXPECT_EQ(e.secret.size(), 64u);
+  Bytes back;
+  ASSERT_TRUE(decapsulate(client, e.ct, &back)) << drain_errors();
+  EXPECT_EQ(back, e.secret);
+
+  // The ML-KEM half is ML-KEM-768 on the client's ek: the server's first
+  // 1088 bytes decapsulate, under the client's ML-KEM key, to the first 32
+  // bytes of the secret -- checked by swapping the X25519 half: only the
+  // second half of the secret may change, and it must fail for a
+  // low-order point.
+  Bytes other_x = e.ct;
+  Bytes zero_point(32, 0);
+  std::copy(zero_point.begin(), zero_point.end(), other_x.begin() + 1088);
+  EXPECT_FALSE(decapsulate(client, other_x, &back));
+  drain_errors();
+
+  // Malformed client shares: wrong length, ML-KEM coefficient >= q.
+  PkeyPtr empty(EVP_PKEY_new());
+  EVP_PKEY* server2 = nullptr;
+  ASSERT_EQ(EVP_PKEY_paramgen(pgen.get(), &server2), 1);
+  PkeyPtr server2_owner(server2);
+  EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(server2, client_share.data(), 1215));
+  EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
+  Bytes bad = client_share;
+  bad[0] = 0xff;
+  bad[1] |= 0x0f;  // first 12-bit coefficient 4095
+  EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(server2, bad.data(), bad.size()));
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+  // A low-order X25519 share: the server's encapsulation fails.
+  Bytes low = client_share;
+  std::fill(low.begin() + 1184, low.end(), 0);
+  ASSERT_EQ(EVP_PKEY_set1_encoded_public_key(server2, low.data(), low.size()), 1);
+  Encapsulation none;
+  EXPECT_FALSE(encapsulate(server2, &none));
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+}
+
+TEST(MlkemEvp, PureMlkemGroupAsLibsslDrivesIt) {
+  for (const auto& [group, alg] : {std::pair{"MLKEM512", "ML-KEM-512"},
+                                   std::pair{"MLKEM768", "ML-KEM-768"},
+                                   std::pair{"MLKEM1024", "ML-KEM-1024"}}) {
+    PkeyCtxPtr gen(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg, kPropq));
+    ASSERT_EQ(EVP_PKEY_keygen_init(gen.get()), 1);
+    ASSERT_EQ(EVP_PKEY_CTX_set_group_name(gen.get(), group), 1) << drain_errors();
+    EVP_PKEY* client = nullptr;
+    ASSERT_EQ(EVP_PKEY_keygen(gen.get(), &client), 1);
+    PkeyPtr client_owner(client);
+    unsigned char* share = nullptr;
+    const std::size_t len = EVP_PKEY_get1_encoded_public_key(client, &share);
+    PkeyCtxPtr pgen(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg, kPropq));
+    ASSERT_EQ(EVP_PKEY_paramgen_init(pgen.get()), 1);
+    EVP_PKEY* server = nullptr;
+    ASSERT_EQ(EVP_PKEY_paramgen(pgen.get(), &server), 1);
+    PkeyPtr server_owner(server);
+    ASSERT_EQ(EVP_PKEY_set1_encoded_public_key(server, share, len), 1);
+    OPENSSL_free(share);
+    Encapsulation e;
+    ASSERT_TRUE(encapsulate(server, &e));
+    Bytes back;
+    ASSERT_TRUE(decapsulate(client, e.ct, &back));
+    EXPECT_EQ(back, e.secret) << group;
+    // Another parameter set's group name is refused at generation.
+    PkeyCtxPtr wrong(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg, kPropq));
+    ASSERT_EQ(EVP_PKEY_keygen_init(wrong.get()), 1);
+    EXPECT_LE(EVP_PKEY_CTX_set_group_name(wrong.get(), "X25519"), 0);
+    drain_errors();
+  }
+}
+
+int collect_group(const OSSL_PARAM params[], void* arg) {
+  auto* out = static_cast<std::map<std::string, std::pair<unsigned, std::string>>*>(arg);
+  const char* name = nullptr;
+  const char* alg = nullptr;
+  unsigned id = 0, kem = 0;
+  OSSL_PARAM_get_utf8_string_ptr(OSSL_PARAM_locate_const(params, "tls-group-name"), &name);
+  OSSL_PARAM_get_utf8_string_ptr(OSSL_PARAM_locate_const(params, "tls-group-alg"), &alg);
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, "tls-group-id"), &id);
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, "tls-group-is-kem"), &kem);
+  if (name != nullptr && alg != nullptr && kem == 1) (*out)[name] = {id, alg};
+  return 1;
+}
+
+TEST(MlkemEvp, TlsGroupCapabilityListsTheGroupsWithIanaCodepoints) {
+  std::map<std::string, std::pair<unsigned, std::string>> groups;
+  ASSERT_EQ(OSSL_PROVIDER_get_capabilities(armaccel_provider(), "TLS-GROUP", collect_group, &groups),
+            1);
+  ASSERT_EQ(groups.size(), 4u);
+  EXPECT_EQ(groups.at("MLKEM512"), std::make_pair(0x0200u, std::string("ML-KEM-512")));
+  EXPECT_EQ(groups.at("MLKEM768"), std::make_pair(0x0201u, std::string("ML-KEM-768")));
+  EXPECT_EQ(groups.at("MLKEM1024"), std::make_pair(0x0202u, std::string("ML-KEM-1024")));
+  EXPECT_EQ(groups.at("X25519MLKEM768"), std::make_pair(0x11ECu, std::string("X25519MLKEM768")));
+  // Each group's algorithm has key management and a KEM on armaccel.
+  for (const auto& [name, g] : groups) {
+    EVP_KEYMGMT* km = EVP_KEYMGMT_fetch(armaccel_libctx(), g.second.c_str(), kPropq);
+    EVP_KEM* kem = EVP_KEM_fetch(armaccel_libctx(), g.second.c_str(), kPropq);
+    EXPECT_NE(km, nullptr) << name;
+    EXPECT_NE(kem, nullptr) << name;
+    EVP_KEYMGMT_free(km);
+    EVP_KEM_free(kem);
+  }
+}
+
+}  // namespace
+}  // namespace armaccel::test
