@@ -10,6 +10,9 @@
 // by a coefficient.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
+
 #include "cpu_features.h"
 #include "mlkem_poly.h"
 
@@ -25,9 +28,20 @@ struct MlkemKernel {
   void (*inv_ntt)(mlkem::Poly* f);
 
   // MultiplyNTTs (Algorithm 11, BaseCaseMultiply over the 128 degree-1
-  // pairs): h = f x g, or h += f x g with accumulate.
+  // pairs): h = f x g, or h += f x g with accumulate.  h may be f or g.
   void (*multiply_ntts)(mlkem::Poly* h, const mlkem::Poly* f, const mlkem::Poly* g,
                         bool accumulate);
+
+  // The rejection-sampling loop of SampleNTT (Algorithm 7, steps 5-16) over
+  // `len` bytes of XOF output (len a multiple of 3): each 3 bytes C give
+  // d1 = C0 + 256 (C1 mod 16) and d2 = floor(C1 / 16) + 16 C2, in that
+  // order, and every candidate < q is appended to out (uint16, canonical)
+  // until `room` coefficients have been written.  Returns how many were
+  // written (<= room); the caller squeezes more while it falls short.
+  // The input is public (derived from rho), so lanes may branch and index
+  // tables by it -- this entry is the one exception to constant time.
+  unsigned (*rej_uniform)(std::uint16_t* out, unsigned room, const std::uint8_t* buf,
+                          std::size_t len);
 };
 
 extern const MlkemKernel kMlkemPortable;

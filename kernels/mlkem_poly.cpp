@@ -165,6 +165,17 @@ void byte_decode(Poly* f, const std::uint8_t* in, unsigned d) {
   }
 }
 
+unsigned rej_uniform(std::uint16_t* out, unsigned room, const std::uint8_t* buf, std::size_t len) {
+  unsigned n = 0;
+  for (std::size_t b = 0; b + 3 <= len && n < room; b += 3) {
+    const std::uint16_t d1 = static_cast<std::uint16_t>(buf[b] | ((buf[b + 1] & 0x0f) << 8));
+    const std::uint16_t d2 = static_cast<std::uint16_t>((buf[b + 1] >> 4) | (buf[b + 2] << 4));
+    if (d1 < kQ) out[n++] = d1;
+    if (d2 < kQ && n < room) out[n++] = d2;
+  }
+  return n;
+}
+
 void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta) {
   for (int i = 0; i < kN; ++i) {
     std::uint32_t x = 0, y = 0;
@@ -181,7 +192,7 @@ void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta) {
 
 namespace armaccel {
 
-const MlkemKernel kMlkemPortable = {"mlkem-portable", 0, mlkem::ntt, mlkem::inv_ntt,
-                                    mlkem::multiply_ntts};
+const MlkemKernel kMlkemPortable = {
+    "mlkem-portable", 0, mlkem::ntt, mlkem::inv_ntt, mlkem::multiply_ntts, mlkem::rej_uniform};
 
 }  // namespace armaccel

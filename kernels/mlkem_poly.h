@@ -45,6 +45,11 @@ void decompress(Poly* f, unsigned d);
 void byte_encode(std::uint8_t* out, const Poly* f, unsigned d);
 void byte_decode(Poly* f, const std::uint8_t* in, unsigned d);
 
+// SampleNTT's rejection-sampling loop (Algorithm 7, steps 5-16) over len
+// bytes (a multiple of 3): appends the 12-bit candidates below q to out,
+// at most room of them; returns the number appended.  Public input.
+unsigned rej_uniform(std::uint16_t* out, unsigned room, const std::uint8_t* buf, std::size_t len);
+
 // SamplePolyCBD_eta (Algorithm 8) from 64 * eta bytes, eta 2 or 3.
 void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta);
 

@@ -1,0 +1,256 @@
+// ML-KEM arithmetic lanes (mlkem_kernel.h), every lane the running CPU can
+// use, against the portable lane bit for bit: NTT, inverse NTT and
+// MultiplyNTTs (with and without accumulate) on zero, single-coefficient,
+// all-(q-1), extreme-mixed and random canonical polynomials, in place and
+// with h aliasing an input; rejection sampling on random bytes (also with
+// many rejections and every room/length split), plus the FIPS 203 facts
+// the portable lane itself is checked on (NTT round trip, multiplication
+// matching the schoolbook product mod X^256 + 1).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "lanes_under_test.h"
+#include "mlkem_kernel.h"
+#include "mlkem_poly.h"
+#include "test_support.h"
+
+namespace armaccel::test {
+namespace {
+
+using mlkem::kN;
+using mlkem::kQ;
+using mlkem::Poly;
+
+class MlkemLane : public ::testing::TestWithParam<const MlkemKernel*> {};
+
+// Random trials: qemu runs these fast enough to keep most of them.
+int iterations(int native) {
+  return emulated() ? native / 2 : native;
+}
+
+Poly random_poly(Rng& rng) {
+  Poly f;
+  for (auto& c : f.c) c = static_cast<std::uint16_t>(rng.below(kQ));
+  return f;
+}
+
+// Inputs with the extremes the reductions have to survive: 0, 1, q-1,
+// (q-1)/2, (q+1)/2 in random mixtures, and the fixed shapes below.
+Poly extreme_poly(Rng& rng) {
+  static constexpr std::uint16_t kValues[] = {0, 1, kQ - 1, kQ - 2, (kQ - 1) / 2, (kQ + 1) / 2};
+  Poly f;
+  for (auto& c : f.c) c = kValues[rng.below(sizeof kValues / sizeof kValues[0])];
+  return f;
+}
+
+std::vector<Poly> special_polys() {
+  std::vector<Poly> out;
+  Poly f{};
+  out.push_back(f);  // zero
+  for (auto& c : f.c) c = kQ - 1;
+  out.push_back(f);  // all q-1
+  for (int i = 0; i < kN; ++i) f.c[i] = (i & 1) ? kQ - 1 : 0;
+  out.push_back(f);
+  for (int i = 0; i < kN; ++i) f.c[i] = (i & 1) ? 0 : kQ - 1;
+  out.push_back(f);
+  for (int pos : {0, 1, 2, 3, 7, 8, 15, 16, 31, 32, 63, 64, 127, 128, 200, 254, 255}) {
+    for (std::uint16_t v : {std::uint16_t{1}, std::uint16_t{kQ - 1}}) {
+      Poly s{};
+      s.c[pos] = v;
+      out.push_back(s);  // single coefficient
+    }
+  }
+  return out;
+}
+
+std::string diff(const Poly& got, const Poly& want) {
+  for (int i = 0; i < kN; ++i) {
+    if (got.c[i] != want.c[i])
+      return "coefficient " + std::to_string(i) + ": " + std::to_string(got.c[i]) +
+             " != " + std::to_string(want.c[i]);
+  }
+  return "";
+}
+
+bool canonical(const Poly& f) {
+  for (auto c : f.c)
+    if (c >= kQ) return false;
+  return true;
+}
+
+void check_ntt(const MlkemKernel* k, const Poly& in, const std::string& what) {
+  Poly got = in, want = in;
+  k->ntt(&got);
+  kMlkemPortable.ntt(&want);
+  ASSERT_EQ(diff(got, want), "") << "ntt, " << what;
+  got = in;
+  want = in;
+  k->inv_ntt(&got);
+  kMlkemPortable.inv_ntt(&want);
+  ASSERT_EQ(diff(got, want), "") << "inv_ntt, " << what;
+}
+
+void check_multiply(const MlkemKernel* k, const Poly& f, const Poly& g, const Poly& h0,
+                    const std::string& what) {
+  for (bool acc : {false, true}) {
+    Poly got = h0, want = h0;
+    k->multiply_ntts(&got, &f, &g, acc);
+    kMlkemPortable.multiply_ntts(&want, &f, &g, acc);
+    ASSERT_EQ(diff(got, want), "") << "multiply_ntts acc=" << acc << ", " << what;
+    ASSERT_TRUE(canonical(got));
+  }
+}
+
+TEST_P(MlkemLane, NttMatchesPortableOnSpecialInputs) {
+  for (const Poly& f : special_polys()) check_ntt(GetParam(), f, "special");
+}
+
+TEST_P(MlkemLane, NttMatchesPortableOnRandomInputs) {
+  Rng rng(203);
+  const int n = iterations(2000);
+  for (int i = 0; i < n; ++i) {
+    check_ntt(GetParam(), random_poly(rng), "random #" + std::to_string(i));
+    check_ntt(GetParam(), extreme_poly(rng), "extreme #" + std::to_string(i));
+  }
+}
+
+TEST_P(MlkemLane, NttRoundTrip) {
+  const MlkemKernel* k = GetParam();
+  Rng rng(204);
+  for (int i = 0; i < 50; ++i) {
+    const Poly f = random_poly(rng);
+    Poly g = f;
+    k->ntt(&g);
+    k->inv_ntt(&g);
+    ASSERT_EQ(diff(g, f), "") << "round trip #" << i;
+  }
+}
+
+TEST_P(MlkemLane, MultiplyMatchesPortable) {
+  const MlkemKernel* k = GetParam();
+  const std::vector<Poly> special = special_polys();
+  for (const Poly& f : special) {
+    for (const Poly& g : {special[0], special[1], special[2], special[5], special[6]})
+      check_multiply(k, f, g, special[1], "special");
+  }
+  Rng rng(205);
+  const int n = iterations(2000);
+  for (int i = 0; i < n; ++i) {
+    const bool ext = (i & 1) != 0;
+    const Poly f = ext ? extreme_poly(rng) : random_poly(rng);
+    const Poly g = ext ? extreme_poly(rng) : random_poly(rng);
+    const Poly h = ext ? extreme_poly(rng) : random_poly(rng);
+    check_multiply(k, f, g, h, "random #" + std::to_string(i));
+  }
+}
+
+TEST_P(MlkemLane, MultiplyInPlace) {
+  const MlkemKernel* k = GetParam();
+  Rng rng(206);
+  for (int i = 0; i < 50; ++i) {
+    const Poly f = random_poly(rng), g = random_poly(rng);
+    for (bool acc : {false, true}) {
+      Poly want = f;
+      kMlkemPortable.multiply_ntts(&want, &f, &g, acc);
+      Poly h = f;  // h is f
+      k->multiply_ntts(&h, &h, &g, acc);
+      ASSERT_EQ(diff(h, want), "") << "h = f, acc=" << acc;
+      want = g;
+      kMlkemPortable.multiply_ntts(&want, &f, &g, acc);
+      h = g;  // h is g
+      k->multiply_ntts(&h, &f, &h, acc);
+      ASSERT_EQ(diff(h, want), "") << "h = g, acc=" << acc;
+    }
+  }
+}
+
+// NTT^-1(NTT(f) x NTT(g)) is the product in Z_q[X]/(X^256 + 1) (§4.3).
+TEST_P(MlkemLane, MultiplyIsRingProduct) {
+  const MlkemKernel* k = GetParam();
+  Rng rng(207);
+  for (int i = 0; i < 5; ++i) {
+    const Poly f = random_poly(rng), g = random_poly(rng);
+    std::int64_t prod[kN] = {};
+    for (int a = 0; a < kN; ++a)
+      for (int b = 0; b < kN; ++b) {
+        const std::int64_t t = std::int64_t{f.c[a]} * g.c[b];
+        if (a + b < kN)
+          prod[a + b] += t;
+        else
+          prod[a + b - kN] -= t;
+      }
+    Poly want;
+    for (int j = 0; j < kN; ++j) want.c[j] = static_cast<std::uint16_t>(((prod[j] % kQ) + kQ) % kQ);
+    Poly fh = f, gh = g, h;
+    k->ntt(&fh);
+    k->ntt(&gh);
+    k->multiply_ntts(&h, &fh, &gh, false);
+    k->inv_ntt(&h);
+    ASSERT_EQ(diff(h, want), "") << "#" << i;
+  }
+}
+
+std::vector<std::uint16_t> rej(const MlkemKernel* k, unsigned room, const Bytes& buf,
+                               unsigned* count) {
+  std::vector<std::uint16_t> out(room + 16, 0xbeef);  // guard beyond room
+  *count = k->rej_uniform(out.data(), room, buf.data(), buf.size());
+  return out;
+}
+
+void check_rej(const MlkemKernel* k, unsigned room, const Bytes& buf, const std::string& what) {
+  unsigned got_n = 0, want_n = 0;
+  const auto got = rej(k, room, buf, &got_n);
+  const auto want = rej(&kMlkemPortable, room, buf, &want_n);
+  ASSERT_EQ(got_n, want_n) << what;
+  ASSERT_LE(got_n, room) << what;
+  for (unsigned i = 0; i < got_n; ++i) ASSERT_EQ(got[i], want[i]) << what << ", index " << i;
+  for (unsigned i = room; i < got.size(); ++i)
+    ASSERT_EQ(got[i], 0xbeef) << what << ": wrote past room";
+}
+
+TEST_P(MlkemLane, RejectionSamplingMatchesPortable) {
+  const MlkemKernel* k = GetParam();
+  Rng rng(208);
+  const int n = iterations(3000);
+  for (int i = 0; i < n; ++i) {
+    const std::size_t len = 3 * (1 + rng.below(i % 4 == 0 ? 20 : 200));
+    Bytes buf = rng.bytes(len);
+    if (i % 3 == 1) {
+      // Many rejections: force most candidates to >= q (high nibbles set).
+      for (std::size_t b = 0; b < len; ++b)
+        if (rng.below(4) != 0) buf[b] |= (b % 3 == 1) ? 0xff : 0xf0;
+    }
+    const unsigned room = static_cast<unsigned>(rng.below(i % 2 ? 40 : 300));
+    check_rej(k, room, buf,
+              "trial " + std::to_string(i) + " len " + std::to_string(len) + " room " +
+                  std::to_string(room));
+  }
+}
+
+TEST_P(MlkemLane, RejectionSamplingBoundaries) {
+  const MlkemKernel* k = GetParam();
+  // Candidates q-1, q, 4095 and 0 in every lane position.
+  for (std::uint16_t v :
+       {std::uint16_t{0}, std::uint16_t{kQ - 1}, std::uint16_t{kQ}, std::uint16_t{4095}}) {
+    Bytes buf(168);
+    for (std::size_t t = 0; t < buf.size(); t += 3) {
+      const std::uint16_t d1 = static_cast<std::uint16_t>((t / 3) % 2 ? v : kQ - 1 - (t % 7));
+      const std::uint16_t d2 = v;
+      buf[t] = static_cast<std::uint8_t>(d1);
+      buf[t + 1] = static_cast<std::uint8_t>((d1 >> 8) | (d2 << 4));
+      buf[t + 2] = static_cast<std::uint8_t>(d2 >> 4);
+    }
+    for (unsigned room : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 100u, 256u})
+      check_rej(k, room, buf, "value " + std::to_string(v) + " room " + std::to_string(room));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Lanes, MlkemLane, ::testing::ValuesIn(usable_lanes(mlkem_lanes())),
+                         [](const auto& info) { return lane_test_name(info.param); });
+
+}  // namespace
+}  // namespace armaccel::test
