@@ -48,44 +48,120 @@ void hash_j(const KeccakKernel* k, const std::uint8_t z[32], const std::uint8_t*
   sponge(k, 136, kShakePad, z, 32, c, clen, out, 32);
 }
 
-// s <- SamplePolyCBD_eta(PRF_eta(seed, n)).
-void sample_noise(const KeccakKernel* k, Poly* f, const std::uint8_t seed[32], std::uint8_t n,
-                  unsigned eta) {
-  std::uint8_t buf[64 * 3];
-  sponge(k, 136, kShakePad, seed, 32, &n, 1, buf, 64 * eta);
-  sample_cbd(f, buf, eta);
-  wipe(buf, sizeof buf);
+// Two Keccak states side by side (the matrix and the noise come in pairs,
+// and permute_x2 costs about what one permutation does on the vector lanes).
+struct StatePair {
+  std::uint64_t a[2][kKeccakLanes];
+};
+
+// Absorbs one message of len < rate bytes per state (seed || suffix, padded
+// with pad10*1 and the domain bits, FIPS 202 §4 and §6.2) into zero states,
+// then permutes both: the states are ready to squeeze their first block.
+void absorb_short_x2(const KeccakKernel* k, StatePair* s, std::size_t rate,
+                     const std::uint8_t* seed, const std::uint8_t* const suffix[2],
+                     std::size_t suffix_len) {
+  for (int x = 0; x < 2; ++x) {
+    std::uint8_t block[kSpongeMaxRate] = {};
+    std::memcpy(block, seed, 32);
+    std::memcpy(block + 32, suffix[x], suffix_len);
+    block[32 + suffix_len] ^= kShakePad;
+    block[rate - 1] ^= 0x80;
+    for (std::size_t w = 0; w < kKeccakLanes; ++w)
+      s->a[x][w] = w < rate / 8 ? bytes::load_le64(block + 8 * w) : 0;
+    wipe(block, sizeof block);
+  }
+  k->permute_x2(s->a[0], s->a[1]);
 }
 
-// SampleNTT (Algorithm 7) from XOF(rho || j || i): rejection sampling of
-// 12-bit values below q.  rho is public, so the branches are fine.
-void sample_ntt(const KeccakKernel* k, Poly* f, const std::uint8_t rho[32], std::uint8_t j,
-                std::uint8_t i) {
-  SpongeState s;
-  sponge_init(&s, 168, kShakePad);
-  const std::uint8_t ji[2] = {j, i};
-  sponge_absorb(k, &s, rho, 32);
-  sponge_absorb(k, &s, ji, 2);
-  std::uint8_t buf[168];
-  int n = 0;
-  while (n < kN) {
-    sponge_squeeze(k, &s, buf, sizeof buf);
-    for (std::size_t b = 0; b + 3 <= sizeof buf && n < kN; b += 3) {
-      const std::uint16_t d1 = static_cast<std::uint16_t>(buf[b] | ((buf[b + 1] & 0x0f) << 8));
-      const std::uint16_t d2 = static_cast<std::uint16_t>((buf[b + 1] >> 4) | (buf[b + 2] << 4));
-      if (d1 < kQ) f->c[n++] = d1;
-      if (d2 < kQ && n < kN) f->c[n++] = d2;
+// The first `len` bytes of a state's output block (len <= rate).
+void squeeze_block(const std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::size_t len) {
+  for (std::size_t w = 0; w * 8 < len; ++w) {
+    std::uint8_t lane[8];
+    bytes::store_le64(lane, a[w]);
+    std::memcpy(out + 8 * w, lane, len - 8 * w < 8 ? len - 8 * w : 8);
+  }
+}
+
+// s <- SamplePolyCBD_eta(PRF_eta(seed, n)) for two polynomials at once
+// (PRF_eta = SHAKE256(seed || n) to 64 eta bytes, §4.1), f1 may be null.
+void sample_noise_x2(const KeccakKernel* k, Poly* f0, Poly* f1, const std::uint8_t seed[32],
+                     std::uint8_t n0, std::uint8_t n1, unsigned eta) {
+  constexpr std::size_t kRate = 136;
+  const std::uint8_t* const suffix[2] = {&n0, &n1};
+  StatePair s;
+  absorb_short_x2(k, &s, kRate, seed, suffix, 1);
+  std::uint8_t buf[2][64 * 3];
+  const std::size_t len = 64 * eta;
+  for (int x = 0; x < 2; ++x) squeeze_block(s.a[x], buf[x], len < kRate ? len : kRate);
+  if (len > kRate) {
+    k->permute_x2(s.a[0], s.a[1]);
+    for (int x = 0; x < 2; ++x) squeeze_block(s.a[x], buf[x] + kRate, len - kRate);
+  }
+  sample_cbd(f0, buf[0], eta);
+  if (f1 != nullptr) sample_cbd(f1, buf[1], eta);
+  wipe(buf, sizeof buf);
+  wipe(&s, sizeof s);
+}
+
+// Noise polynomials *out[0], ..., *out[count - 1] from PRF_eta(seed, n),
+// n counting up from *n, two at a time.
+void sample_noise_vec(const KeccakKernel* k, Poly* const* out, unsigned count,
+                      const std::uint8_t seed[32], std::uint8_t* n, unsigned eta) {
+  for (unsigned i = 0; i < count; i += 2) {
+    const bool two = i + 1 < count;
+    sample_noise_x2(k, out[i], two ? out[i + 1] : nullptr, seed, *n,
+                    static_cast<std::uint8_t>(*n + 1), eta);
+    *n = static_cast<std::uint8_t>(*n + (two ? 2 : 1));
+  }
+}
+
+// SampleNTT (Algorithm 7) from XOF(rho || j || i) = SHAKE128, for two
+// matrix entries at once: both streams squeeze 168-byte blocks in lockstep
+// through permute_x2 (one stream alone once the other is full) and the
+// arithmetic lane's rej_uniform parses them.  rho is public, so the
+// branches are fine.  Gives exactly the one-stream result for each entry.
+void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t rho[32],
+                   const std::uint8_t ji0[2], const std::uint8_t ji1[2]) {
+  constexpr std::size_t kRate = 168;
+  const std::uint8_t* const suffix[2] = {ji0, ji1};
+  StatePair s;
+  absorb_short_x2(kern.keccak, &s, kRate, rho, suffix, 2);
+  Poly* const f[2] = {f0, f1};
+  unsigned n[2] = {0, 0};
+  std::uint8_t buf[kRate];
+  for (;;) {
+    for (int x = 0; x < 2; ++x) {
+      if (n[x] == kN) continue;
+      squeeze_block(s.a[x], buf, kRate);
+      n[x] += kern.arith->rej_uniform(f[x]->c + n[x], kN - n[x], buf, kRate);
+    }
+    if (n[0] == kN && n[1] == kN) break;
+    if (n[0] < kN && n[1] < kN) {
+      kern.keccak->permute_x2(s.a[0], s.a[1]);
+    } else {
+      kern.keccak->permute(s.a[n[0] < kN ? 0 : 1]);
     }
   }
 }
 
-// A-hat (or its transpose) from rho: a[i].p[j] = A-hat[i][j].
-void expand_matrix(const Params& p, const KeccakKernel* k, Vec a[kMaxK], const std::uint8_t rho[32],
+// A-hat (or its transpose) from rho: a[i].p[j] = A-hat[i][j], built from
+// XOF(rho || j || i) (or || i || j), two entries at a time.
+void expand_matrix(const Params& p, const Kernels& kern, Vec a[kMaxK], const std::uint8_t rho[32],
                    bool transpose) {
-  for (unsigned i = 0; i < p.k; ++i)
-    for (unsigned j = 0; j < p.k; ++j)
-      sample_ntt(k, &a[i].p[j], rho, static_cast<std::uint8_t>(transpose ? i : j),
-                 static_cast<std::uint8_t>(transpose ? j : i));
+  const unsigned total = p.k * p.k;
+  for (unsigned e = 0; e < total; e += 2) {
+    Poly* f[2];
+    std::uint8_t ji[2][2];
+    for (unsigned x = 0; x < 2; ++x) {
+      const unsigned idx = e + x < total ? e + x : e;  // odd count: the last one twice
+      const unsigned i = idx / p.k, j = idx % p.k;
+      f[x] = &a[i].p[j];
+      ji[x][0] = static_cast<std::uint8_t>(transpose ? i : j);
+      ji[x][1] = static_cast<std::uint8_t>(transpose ? j : i);
+    }
+    Poly spare;
+    sample_ntt_x2(kern, f[0], e + 1 < total ? f[1] : &spare, rho, ji[0], ji[1]);
+  }
 }
 
 // r = sum_j a.p[j] x b.p[j] (NTT domain).
@@ -105,10 +181,15 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
   const std::uint8_t* rho = rho_sigma;
   const std::uint8_t* sigma = rho_sigma + 32;
   Vec a[kMaxK], s, e;
-  expand_matrix(p, k, a, rho, false);
+  expand_matrix(p, kern, a, rho, false);
+  // s and e are consecutive PRF outputs (N = 0 .. 2k-1), all with eta1.
+  Poly* se[2 * kMaxK];
+  for (unsigned i = 0; i < p.k; ++i) {
+    se[i] = &s.p[i];
+    se[p.k + i] = &e.p[i];
+  }
   std::uint8_t n = 0;
-  for (unsigned i = 0; i < p.k; ++i) sample_noise(k, &s.p[i], sigma, n++, p.eta1);
-  for (unsigned i = 0; i < p.k; ++i) sample_noise(k, &e.p[i], sigma, n++, p.eta1);
+  sample_noise_vec(k, se, 2 * p.k, sigma, &n, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) {
     kern.arith->ntt(&s.p[i]);
     kern.arith->ntt(&e.p[i]);
@@ -132,12 +213,24 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
   const KeccakKernel* k = kern.keccak;
   Vec t, at[kMaxK], y, e1;
   for (unsigned i = 0; i < p.k; ++i) byte_decode(&t.p[i], ek + kPolyBytes * i, 12);
-  expand_matrix(p, k, at, ek + kPolyBytes * p.k, true);
-  std::uint8_t n = 0;
-  for (unsigned i = 0; i < p.k; ++i) sample_noise(k, &y.p[i], r, n++, p.eta1);
-  for (unsigned i = 0; i < p.k; ++i) sample_noise(k, &e1.p[i], r, n++, p.eta2);
+  expand_matrix(p, kern, at, ek + kPolyBytes * p.k, true);
+  // y (eta1), then e1 and e2 (eta2): PRF N = 0 .. 2k.  With eta1 = eta2
+  // (ML-KEM-768/1024) all 2k + 1 are sampled in pairs; else y and e1 || e2
+  // separately.
   Poly e2;
-  sample_noise(k, &e2, r, n, p.eta2);
+  Poly* noise[2 * kMaxK + 1];
+  for (unsigned i = 0; i < p.k; ++i) {
+    noise[i] = &y.p[i];
+    noise[p.k + i] = &e1.p[i];
+  }
+  noise[2 * p.k] = &e2;
+  std::uint8_t n = 0;
+  if (p.eta1 == p.eta2) {
+    sample_noise_vec(k, noise, 2 * p.k + 1, r, &n, p.eta1);
+  } else {
+    sample_noise_vec(k, noise, p.k, r, &n, p.eta1);
+    sample_noise_vec(k, noise + p.k, p.k + 1, r, &n, p.eta2);
+  }
   for (unsigned i = 0; i < p.k; ++i) kern.arith->ntt(&y.p[i]);
   // u = NTT^-1(A-hat^T o y-hat) + e1
   std::uint8_t* c1 = ct;
