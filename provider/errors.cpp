@@ -52,6 +52,12 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrInvalidCiphertextLength, const_cast<char*>("invalid ciphertext length")},
     {kErrNotAKey, const_cast<char*>("not a key of this type")},
     {kErrMissingKey, const_cast<char*>("missing key")},
+    {kErrBadEncoding, const_cast<char*>("bad encoding")},
+    {kErrUnexpectedKeyParameters, const_cast<char*>("unexpected key parameters")},
+    {kErrNoMatchingFormat, const_cast<char*>("no matching enabled ml-kem private key format")},
+    {kErrUnknownKeyFormat, const_cast<char*>("unknown ml-kem key format in the configuration")},
+    {kErrUnableToGetPassphrase, const_cast<char*>("unable to get passphrase")},
+    {kErrEncryptFailed, const_cast<char*>("private key encryption failed")},
     {0, nullptr},
 };
 

@@ -61,6 +61,12 @@ enum Reason : int {
   kErrInvalidCiphertextLength,
   kErrNotAKey,
   kErrMissingKey,
+  kErrBadEncoding,
+  kErrUnexpectedKeyParameters,
+  kErrNoMatchingFormat,
+  kErrUnknownKeyFormat,
+  kErrUnableToGetPassphrase,
+  kErrEncryptFailed,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

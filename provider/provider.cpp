@@ -14,6 +14,7 @@
 #include "algorithms.h"
 #include "capabilities.h"
 #include "dispatch/dispatch_util.h"
+#include "dispatch/mlkem_codecs.h"
 #include "dispatch/tls_groups.h"
 #include "errors.h"
 #include "params.h"
@@ -143,6 +144,7 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
     return 0;
   }
   probe_and_select(ctx, config_disable(handle, core_get_params));
+  mlkem_read_config(handle, core_get_params, &ctx->mlkem);
   *out = kProviderFunctions;
   *provctx = ctx;
   return 1;
