@@ -81,5 +81,35 @@ share_case "X25519MLKEM768 well-formed share" X25519MLKEM768 0x11EC 1216 zero "h
 share_case "X25519MLKEM768 coefficient 4095 >= q" X25519MLKEM768 0x11EC 1216 big "alert 47"
 share_case "X25519MLKEM768 share one byte short" X25519MLKEM768 0x11EC 1215 zero "alert 47"
 
+# The client role: a fake server answers the ClientHello with a
+# ServerHello carrying a malformed ML-KEM ciphertext or X25519 share; the
+# client must answer with an alert.  A well-formed one (any ciphertext of
+# the right length decapsulates, to the implicit-rejection key) leaves the
+# client waiting for the rest of the server's flight.
+client_case() {  # client_case NAME GROUP CODEPOINT LEN MODE EXPECT
+  local name=$1 group=$2 id=$3 len=$4 mode=$5 expect=$6 got="" fpid i
+  for _ in 1 2 3; do
+    port=$((20000 + RANDOM % 20000))
+    rm -f fake.out
+    timeout 120 "${BAD[@]}" serve "$port" "$id" "$len" "$mode" >fake.out 2>&1 &
+    fpid=$!
+    for i in $(seq 1 100); do grep -q listening fake.out 2>/dev/null && break; sleep 0.1; done
+    grep -q listening fake.out && break
+    wait "$fpid" 2>/dev/null
+  done
+  timeout 60 "${OSSL[@]}" s_client "${PROV[@]}" -connect "127.0.0.1:$port" -tls1_3 \
+    -groups "$group" </dev/null >fake-client.out 2>fake-client.err
+  wait "$fpid" 2>/dev/null
+  got=$(grep -v listening fake.out)
+  check "$name: client answers '$expect' (got '$got')" test "$got" = "$expect"
+}
+client_case "client, MLKEM768 ciphertext of the right length" MLKEM768 0x0201 1088 zero "silent"
+client_case "client, MLKEM768 ciphertext one byte short" MLKEM768 0x0201 1087 zero "alert 80"
+client_case "client, X25519MLKEM768 well-formed share" X25519MLKEM768 0x11EC 1120 zero "silent"
+client_case "client, X25519MLKEM768 share one byte short" X25519MLKEM768 0x11EC 1119 zero \
+  "alert 80"
+client_case "client, X25519MLKEM768 low-order X25519 point" X25519MLKEM768 0x11EC 1120 allzero \
+  "alert 80"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

@@ -163,8 +163,7 @@ TEST(MlkemEvp, KeyGenFromSeedMatchesAcvp) {
       seed.insert(seed.end(), z.begin(), z.end());
       PkeyPtr key = keygen(alg, &seed);
       ASSERT_NE(key, nullptr) << drain_errors();
-      EXPECT_EQ(to_hex(octets(key.get(), OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)),
-                to_hex(hex(t["ek"])))
+      EXPECT_EQ(to_hex(octets(key.get(), OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)), to_hex(hex(t["ek"])))
           << alg << " tc " << t["tcId"];
       EXPECT_EQ(to_hex(octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY)), to_hex(hex(t["dk"])));
       EXPECT_EQ(octets(key.get(), "seed"), seed);
@@ -413,16 +412,16 @@ TEST(MlkemEvp, ImportExportAndConsistency) {
             nullptr);
   EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
   // Private and public key that do not belong together.
-  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk,
-                      OSSL_PKEY_PARAM_PUB_KEY, octets(keygen(alg).get(), "pub")),
+  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk, OSSL_PKEY_PARAM_PUB_KEY,
+                      octets(keygen(alg).get(), "pub")),
             nullptr);
   drain_errors();
   // Wrong lengths.
   EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, "seed", Bytes(seed.begin(), seed.end() - 1)), nullptr);
   EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
-  EXPECT_EQ(from_data(alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY,
-                      Bytes(ek.begin(), ek.end() - 1)),
-            nullptr);
+  EXPECT_EQ(
+      from_data(alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY, Bytes(ek.begin(), ek.end() - 1)),
+      nullptr);
   EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
   EXPECT_EQ(from_data("ML-KEM-512", EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, dk), nullptr);
   EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
@@ -528,9 +527,9 @@ TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
 }
 
 TEST(MlkemEvp, PureMlkemGroupAsLibsslDrivesIt) {
-  for (const auto& [group, alg] : {std::pair{"MLKEM512", "ML-KEM-512"},
-                                   std::pair{"MLKEM768", "ML-KEM-768"},
-                                   std::pair{"MLKEM1024", "ML-KEM-1024"}}) {
+  for (const auto& [group, alg] :
+       {std::pair{"MLKEM512", "ML-KEM-512"}, std::pair{"MLKEM768", "ML-KEM-768"},
+        std::pair{"MLKEM1024", "ML-KEM-1024"}}) {
     PkeyCtxPtr gen(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg, kPropq));
     ASSERT_EQ(EVP_PKEY_keygen_init(gen.get()), 1);
     ASSERT_EQ(EVP_PKEY_CTX_set_group_name(gen.get(), group), 1) << drain_errors();
@@ -574,8 +573,8 @@ int collect_group(const OSSL_PARAM params[], void* arg) {
 
 TEST(MlkemEvp, TlsGroupCapabilityListsTheGroupsWithIanaCodepoints) {
   std::map<std::string, std::pair<unsigned, std::string>> groups;
-  ASSERT_EQ(OSSL_PROVIDER_get_capabilities(armaccel_provider(), "TLS-GROUP", collect_group, &groups),
-            1);
+  ASSERT_EQ(
+      OSSL_PROVIDER_get_capabilities(armaccel_provider(), "TLS-GROUP", collect_group, &groups), 1);
   ASSERT_EQ(groups.size(), 4u);
   EXPECT_EQ(groups.at("MLKEM512"), std::make_pair(0x0200u, std::string("ML-KEM-512")));
   EXPECT_EQ(groups.at("MLKEM768"), std::make_pair(0x0201u, std::string("ML-KEM-768")));
