@@ -135,33 +135,104 @@ void decompress(Poly* f, unsigned d) {
     y = static_cast<std::uint16_t>((std::uint32_t{y} * kQ + (1u << (d - 1))) >> d);
 }
 
-void byte_encode(std::uint8_t* out, const Poly* f, unsigned d) {
-  std::uint64_t acc = 0;
-  unsigned bits = 0;
-  for (int i = 0; i < kN; ++i) {
-    acc |= std::uint64_t{f->c[i]} << bits;
-    bits += d;
-    while (bits >= 8) {
-      *out++ = static_cast<std::uint8_t>(acc);
-      acc >>= 8;
-      bits -= 8;
+namespace {
+
+// ByteEncode_D / ByteDecode_D on groups of 8 coefficients = D bytes (bit
+// 8g D + D j + b of the output is bit b of coefficient 8g + j), with D a
+// compile-time constant so the bit positions are too: each group is 8 * D
+// bits in two 64-bit words, straight-line code without a loop per bit.
+template <unsigned D>
+void encode_d(std::uint8_t* out, const Poly* f) {
+  for (int g = 0; g < kN / 8; ++g, out += D) {
+    std::uint64_t w[2] = {0, 0};
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < 8; ++j) {
+      const std::uint64_t v = f->c[8 * g + j];
+      const unsigned pos = D * j;
+      w[pos / 64] |= v << (pos % 64);
+      if (pos % 64 + D > 64) w[1] |= v >> (64 - pos % 64);
+    }
+#pragma GCC unroll 12
+    for (unsigned b = 0; b < D; ++b) out[b] = static_cast<std::uint8_t>(w[b / 8] >> (8 * (b % 8)));
+  }
+}
+
+template <unsigned D>
+void decode_d(Poly* f, const std::uint8_t* in) {
+  constexpr std::uint64_t kMask = (std::uint64_t{1} << D) - 1;
+  for (int g = 0; g < kN / 8; ++g, in += D) {
+    std::uint64_t w[2] = {0, 0};
+#pragma GCC unroll 12
+    for (unsigned b = 0; b < D; ++b) w[b / 8] |= std::uint64_t{in[b]} << (8 * (b % 8));
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < 8; ++j) {
+      const unsigned pos = D * j;
+      std::uint64_t v = w[pos / 64] >> (pos % 64);
+      if (pos % 64 + D > 64) v |= w[1] << (64 - pos % 64);
+      v &= kMask;
+      f->c[8 * g + j] = D == 12 ? csub(static_cast<std::uint32_t>(v))  // 12 bits: mod q
+                                : static_cast<std::uint16_t>(v);
     }
   }
 }
 
+}  // namespace
+
+void byte_encode(std::uint8_t* out, const Poly* f, unsigned d) {
+  switch (d) {
+    case 1:
+      return encode_d<1>(out, f);
+    case 2:
+      return encode_d<2>(out, f);
+    case 3:
+      return encode_d<3>(out, f);
+    case 4:
+      return encode_d<4>(out, f);
+    case 5:
+      return encode_d<5>(out, f);
+    case 6:
+      return encode_d<6>(out, f);
+    case 7:
+      return encode_d<7>(out, f);
+    case 8:
+      return encode_d<8>(out, f);
+    case 9:
+      return encode_d<9>(out, f);
+    case 10:
+      return encode_d<10>(out, f);
+    case 11:
+      return encode_d<11>(out, f);
+    default:
+      return encode_d<12>(out, f);
+  }
+}
+
 void byte_decode(Poly* f, const std::uint8_t* in, unsigned d) {
-  const std::uint32_t mask = (1u << d) - 1;
-  std::uint64_t acc = 0;
-  unsigned bits = 0;
-  for (int i = 0; i < kN; ++i) {
-    while (bits < d) {
-      acc |= std::uint64_t{*in++} << bits;
-      bits += 8;
-    }
-    const std::uint32_t v = static_cast<std::uint32_t>(acc) & mask;
-    acc >>= d;
-    bits -= d;
-    f->c[i] = d == 12 ? csub(v) : static_cast<std::uint16_t>(v);  // 12 bits: mod q
+  switch (d) {
+    case 1:
+      return decode_d<1>(f, in);
+    case 2:
+      return decode_d<2>(f, in);
+    case 3:
+      return decode_d<3>(f, in);
+    case 4:
+      return decode_d<4>(f, in);
+    case 5:
+      return decode_d<5>(f, in);
+    case 6:
+      return decode_d<6>(f, in);
+    case 7:
+      return decode_d<7>(f, in);
+    case 8:
+      return decode_d<8>(f, in);
+    case 9:
+      return decode_d<9>(f, in);
+    case 10:
+      return decode_d<10>(f, in);
+    case 11:
+      return decode_d<11>(f, in);
+    default:
+      return decode_d<12>(f, in);
   }
 }
 
@@ -177,14 +248,31 @@ unsigned rej_uniform(std::uint16_t* out, unsigned room, const std::uint8_t* buf,
 }
 
 void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta) {
-  for (int i = 0; i < kN; ++i) {
-    std::uint32_t x = 0, y = 0;
-    for (unsigned j = 0; j < eta; ++j) {
-      const unsigned bx = 2 * i * eta + j, by = 2 * i * eta + eta + j;
-      x += (bytes[bx / 8] >> (bx % 8)) & 1u;
-      y += (bytes[by / 8] >> (by % 8)) & 1u;
+  // Bit 2 eta i + j (j < eta) of the input belongs to x of coefficient i,
+  // bit 2 eta i + eta + j to y.  Summing each bit group in place (the
+  // masked shifts below) gives every x and y as an eta-bit field of a
+  // word: eta = 2 takes 4 bytes (8 coefficients, 2-bit sums), eta = 3
+  // takes 3 bytes (4 coefficients, 3-bit sums).  No branch on the bits.
+  if (eta == 2) {
+    for (int g = 0; g < kN / 8; ++g) {
+      const std::uint8_t* b = bytes + 4 * g;
+      const std::uint32_t t = b[0] | (b[1] << 8) | (b[2] << 16) | (std::uint32_t{b[3]} << 24);
+      const std::uint32_t d = (t & 0x55555555u) + ((t >> 1) & 0x55555555u);
+      for (int j = 0; j < 8; ++j) {
+        const std::uint32_t x = (d >> (4 * j)) & 3, y = (d >> (4 * j + 2)) & 3;
+        f->c[8 * g + j] = csub(x + kQ - y);
+      }
     }
-    f->c[i] = csub(x + kQ - y);
+  } else {
+    for (int g = 0; g < kN / 4; ++g) {
+      const std::uint8_t* b = bytes + 3 * g;
+      const std::uint32_t t = b[0] | (b[1] << 8) | (std::uint32_t{b[2]} << 16);
+      const std::uint32_t d = (t & 0x249249u) + ((t >> 1) & 0x249249u) + ((t >> 2) & 0x249249u);
+      for (int j = 0; j < 4; ++j) {
+        const std::uint32_t x = (d >> (6 * j)) & 7, y = (d >> (6 * j + 3)) & 7;
+        f->c[4 * g + j] = csub(x + kQ - y);
+      }
+    }
   }
 }
 

@@ -5,9 +5,11 @@
 // with h aliasing an input; rejection sampling on random bytes (also with
 // many rejections and every room/length split), plus the FIPS 203 facts
 // the portable lane itself is checked on (NTT round trip, multiplication
-// matching the schoolbook product mod X^256 + 1).
+// matching the schoolbook product mod X^256 + 1), and the portable word-wise
+// ByteEncode/ByteDecode/SamplePolyCBD against FIPS 203's bit definitions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -246,6 +248,60 @@ TEST_P(MlkemLane, RejectionSamplingBoundaries) {
     }
     for (unsigned room : {0u, 1u, 15u, 16u, 17u, 31u, 32u, 100u, 256u})
       check_rej(k, room, buf, "value " + std::to_string(v) + " room " + std::to_string(room));
+  }
+}
+
+// The portable coders and CBD sampler work on words; check them against
+// FIPS 203's bit-by-bit definitions (Algorithms 5, 6, 8; BitsToBytes).
+int bit(const std::uint8_t* b, std::size_t i) {
+  return (b[i / 8] >> (i % 8)) & 1;
+}
+
+TEST(MlkemPortableCoding, ByteEncodeDecodeMatchBitDefinitions) {
+  Rng rng(209);
+  for (unsigned d = 1; d <= 12; ++d) {
+    for (int trial = 0; trial < 20; ++trial) {
+      Poly f;
+      const std::uint32_t m = d == 12 ? kQ : (1u << d);
+      for (auto& c : f.c) c = static_cast<std::uint16_t>(trial == 0 ? m - 1 : rng.below(m));
+      std::vector<std::uint8_t> got(32 * d), want(32 * d, 0);
+      mlkem::byte_encode(got.data(), &f, d);
+      for (int i = 0; i < kN; ++i)
+        for (unsigned j = 0; j < d; ++j)
+          want[(i * d + j) / 8] |=
+              static_cast<std::uint8_t>(((f.c[i] >> j) & 1) << ((i * d + j) % 8));
+      ASSERT_EQ(got, want) << "encode d=" << d;
+      const Bytes bytes = rng.bytes(32 * d);
+      Poly g;
+      mlkem::byte_decode(&g, bytes.data(), d);
+      for (int i = 0; i < kN; ++i) {
+        std::uint32_t v = 0;
+        for (unsigned j = 0; j < d; ++j)
+          v |= static_cast<std::uint32_t>(bit(bytes.data(), i * d + j)) << j;
+        ASSERT_EQ(g.c[i], v % m) << "decode d=" << d << " i=" << i;
+      }
+    }
+  }
+}
+
+TEST(MlkemPortableCoding, SampleCbdMatchesBitDefinition) {
+  Rng rng(210);
+  for (unsigned eta : {2u, 3u}) {
+    for (int trial = 0; trial < 50; ++trial) {
+      Bytes bytes = rng.bytes(64 * eta);
+      if (trial == 0) std::fill(bytes.begin(), bytes.end(), 0xff);
+      if (trial == 1) std::fill(bytes.begin(), bytes.end(), 0x0f);
+      Poly f;
+      mlkem::sample_cbd(&f, bytes.data(), eta);
+      for (int i = 0; i < kN; ++i) {
+        int x = 0, y = 0;
+        for (unsigned j = 0; j < eta; ++j) {
+          x += bit(bytes.data(), 2 * i * eta + j);
+          y += bit(bytes.data(), 2 * i * eta + eta + j);
+        }
+        ASSERT_EQ(f.c[i], (x - y + kQ) % kQ) << "eta " << eta << " i " << i;
+      }
+    }
   }
 }
 
