@@ -613,7 +613,8 @@ TEST(MlkemCodec, EncryptedPkcs8RoundTrip) {
               1)
         << drain_errors();
     char* data = nullptr;
-    const std::string pem(data, static_cast<std::size_t>(BIO_get_mem_data(bio, &data)));
+    const long pem_len = BIO_get_mem_data(bio, &data);
+    const std::string pem(data, static_cast<std::size_t>(pem_len));
     BIO_free(bio);
     EXPECT_EQ(pem.rfind("-----BEGIN ENCRYPTED PRIVATE KEY-----\n", 0), 0u) << pem;
 
