@@ -12,7 +12,8 @@
 #        GMAC, CMAC and the lane/streaming comparisons) or chacha-sha3
 #        (ChaCha20, ChaCha20-Poly1305, Poly1305, HMAC-SHA256, SHA3-256,
 #        SHAKE128 and their lane comparisons) or sm (SM4 ECB/CBC/CTR, SM3,
-#        each lane)
+#        each lane) or mlkem (ML-KEM-512/768/1024 keygen/encaps/decaps
+#        through EVP, per operation, best lane and portable lane)
 # Figures are instruction counts, not speed.  GMAC runs AES-256-GCM and
 # CMAC AES-256-CBC (the harness's choice); aead-enc includes 13 bytes of AAD.
 set -euo pipefail
@@ -101,6 +102,31 @@ if [ "$set" = all ] || [ "$set" = sm ]; then
     sm_lanes "$c" "sm4-ce=none" "sm4-neon=sm4" "sm4-portable=all"
   done
   sm_lanes "digest SM3" "sm3-ce=none" "sm3-portable=sm3"
+fi
+if [ "$set" = all ] || [ "$set" = mlkem ]; then
+  echo
+  echo "ML-KEM through EVP (kem_work), guest instructions per operation; OpenSSL 3.0 has no"
+  echo "ML-KEM (anchors for ML-KEM-768: OpenSSL 4.0-dev 314k / 163k / 275k, see the issue):"
+  qk=(qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" -plugin "$out/libicount.so")
+  kem_count() {
+    OPENSSL_MODULES=$modules "${qk[@]}" "$out/kem_work.arm64" -p armaccel -p default \
+      -q provider=armaccel "$@" 2>&1 | awk '/^icount/{print $2}'
+  }
+  per_op() {  # per_op ALG OP: instructions per operation (1 and 11 runs subtracted)
+    local a b
+    a=$(kem_count "$1" "$2" 1)
+    b=$(kem_count "$1" "$2" 11)
+    awk -v a="$a" -v b="$b" 'BEGIN{printf "%.0f", (b - a) / 10}'
+  }
+  printf '  %-12s %-7s %12s %12s %9s
+' "" "" "best lane" "portable" "ratio"
+  for alg in ML-KEM-512 ML-KEM-768 ML-KEM-1024; do
+    for op in keygen encap decap; do
+      fast=$(per_op "$alg" "$op")
+      slow=$(ARMACCEL_DISABLE=all per_op "$alg" "$op")
+      printf '  %-12s %-7s %12s %12s %9s\n' "$alg" "$op" "$fast" "$slow" "$(ratio "$slow" "$fast")"
+    done
+  done
 fi
 [ "$set" = all ] || [ "$set" = aead ] || exit 0
 for c in "aead-enc AES-128-GCM" "aead-enc AES-256-GCM" "cipher-enc AES-128-XTS" \

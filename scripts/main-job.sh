@@ -8,7 +8,10 @@
 # The checks: `openssl enc`/`dgst`/`mac`, an EVP program steered by
 # openssl.cnf.example (AES CBC/CTR/GCM/XTS, ChaCha20(-Poly1305), SHA-2,
 # SHA-3, SHAKE, CMAC, GMAC, HMAC, Poly1305) and TLS 1.3 exchanges
-# (AES-256-GCM, ChaCha20-Poly1305) between `s_server` and `s_client`.  Ends with
+# (AES-256-GCM over the post-quantum hybrid group X25519MLKEM768,
+# ChaCha20-Poly1305 over MLKEM1024) between `s_server` and `s_client`, and
+# an ML-KEM-768 key generated, printed and checked by `openssl genpkey` /
+# `pkey`.  Ends with
 # `openssl speed -provider armaccel` in both.  Installs the Debian
 # packages it needs when they are missing.
 set -euo pipefail
@@ -87,27 +90,47 @@ run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
   perl -ne 'chomp; print scalar reverse($_), "\n"' "$work/up.txt" >"$work/down.expect"
   echo CLOSE >>"$work/up.txt"
   local suite cipher
-  for suite in TLS_AES_256_GCM_SHA384:AES-256-GCM TLS_CHACHA20_POLY1305_SHA256:ChaCha20-Poly1305; do
-    cipher=${suite#*:} suite=${suite%%:*}
+  local group kem
+  for suite in TLS_AES_256_GCM_SHA384:AES-256-GCM:X25519MLKEM768 \
+               TLS_CHACHA20_POLY1305_SHA256:ChaCha20-Poly1305:MLKEM1024; do
+    IFS=: read -r suite cipher group <<<"$suite"
+    kem=$([ "$group" = X25519MLKEM768 ] && echo X25519MLKEM768 || echo ML-KEM)
     local port=$((20000 + RANDOM % 20000)) i
     rm -f "$work/server.out"
     OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 "${ossl[@]}" s_server -accept "$port" \
-      -cert "$work/cert.pem" -key "$work/key.pem" -rev -naccept 1 -tls1_3 \
+      -cert "$work/cert.pem" -key "$work/key.pem" -rev -naccept 1 -tls1_3 -groups "$group" \
       >"$work/server.out" 2>"$work/server.err" &
     local spid=$!
     for i in $(seq 1 100); do grep -q ACCEPT "$work/server.out" 2>/dev/null && break; sleep 0.1; done
     OPENSSL_CONF=$work/armaccel.cnf ARMACCEL_TRACE=1 timeout 300 "${ossl[@]}" s_client -quiet \
-      -connect "127.0.0.1:$port" -ciphersuites "$suite" <"$work/up.txt" \
+      -connect "127.0.0.1:$port" -ciphersuites "$suite" -groups "$group" <"$work/up.txt" \
       >"$work/client.out" 2>"$work/client.err" || true
     wait "$spid" || true
-    report "TLS 1.3 $suite s_server/s_client: the file both ways" \
+    report "TLS 1.3 $suite, group $group, s_server/s_client: the file both ways" \
       "$(sha256sum <"$work/client.out" | cut -c1-64)" "$(sha256sum <"$work/down.expect" | cut -c1-64)"
     local bytes
     bytes=$(awk -v c="$cipher" '$1 == "armaccel:" && $2 == c && $3 == "freed" {s += $5} END {print s + 0}' \
       "$work/client.err")
     report "  ... with armaccel's $cipher in the client's record layer ($bytes bytes)" \
       "$([ "$bytes" -ge "$(( 2 * $(stat -c %s "$work/input.bin") ))" ] && echo yes)" yes
+    report "  ... key exchange on armaccel's $kem (server encapsulated, client decapsulated)" \
+      "$(grep -q "armaccel: $kem encapsulate on" "$work/server.err" &&
+         grep -q "armaccel: $kem decapsulate on" "$work/client.err" && echo yes)" yes
   done
+  # An ML-KEM-768 key: generated, written as PKCS#8 PEM, printed, checked
+  # (FIPS 203 key checks) and its public half written as SPKI.
+  rm -f "$work/mlkem.pem" "$work/mlkem.pub.pem"
+  "${ossl[@]}" genpkey "${prov[@]}" -provider default -algorithm ML-KEM-768 -out "$work/mlkem.pem"
+  "${ossl[@]}" pkey "${prov[@]}" -provider default -in "$work/mlkem.pem" -pubout \
+    -out "$work/mlkem.pub.pem"
+  report "openssl genpkey -algorithm ML-KEM-768, pkey -check" \
+    "$("${ossl[@]}" pkey "${prov[@]}" -provider default -in "$work/mlkem.pem" -check -noout 2>&1)" \
+    "Key is valid"
+  report "  ... pkey -text shows the key" \
+    "$("${ossl[@]}" pkey "${prov[@]}" -provider default -in "$work/mlkem.pem" -text -noout |
+       head -1)" "ML-KEM-768 Private-Key:"
+  report "  ... pkey -pubout gives a PUBLIC KEY" "$(head -1 "$work/mlkem.pub.pem")" \
+    "-----BEGIN PUBLIC KEY-----"
   echo "-- openssl speed -provider armaccel -provider default -propquery provider=armaccel --"
   "${ossl[@]}" speed -provider-path "$mods" -provider armaccel -provider default -propquery provider=armaccel \
     -seconds 1 -evp aes-128-ctr 2>/dev/null | tail -3
