@@ -104,6 +104,23 @@ bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t le
     raise_error(key->prov, kErrInvalidKey);
     return false;
   }
+  // Pairwise consistency (as the LAMPS ML-KEM draft's inconsistent-key
+  // examples expect): a secret s-hat that does not belong to the ek beside
+  // it passes the hash check but decapsulates a fresh encapsulation to the
+  // implicit-rejection key instead of the encapsulated one.
+  std::uint8_t m[mlkem::kSeedBytes], ct[kMlkemMaxCtBytes], k1[32], k2[32];
+  if (!random_bytes(key->prov, m, sizeof m)) return false;
+  const mlkem::Kernels kern = mlkem_kernels(key);
+  mlkem::encaps(p, kern, ek, m, ct, k1);
+  mlkem::decaps(p, kern, dk, ct, k2);
+  const bool consistent = CRYPTO_memcmp(k1, k2, sizeof k1) == 0;
+  OPENSSL_cleanse(m, sizeof m);
+  OPENSSL_cleanse(k1, sizeof k1);
+  OPENSSL_cleanse(k2, sizeof k2);
+  if (!consistent) {
+    raise_error(key->prov, kErrInvalidKey);
+    return false;
+  }
   forget_material(key);
   std::memcpy(key->dk, dk, len);
   std::memcpy(key->ek, ek, p.ek_bytes);

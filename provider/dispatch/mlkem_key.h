@@ -51,8 +51,9 @@ mlkem::Kernels mlkem_kernels(const MlkemKey* key);
 //  - from_seed: ML-KEM.KeyGen_internal(d, z); keeps the seed (unless the
 //    provider's ml-kem.retain_seed is off).
 //  - set_public: ek_bytes, §7.2 modulus check.
-//  - set_private: dk_bytes, §7.3 hash check and the modulus check of the ek
-//    inside; also sets the public key.
+//  - set_private: dk_bytes, §7.3 hash check, the modulus check of the ek
+//    inside and a pairwise consistency check (one encapsulation to the ek
+//    must decapsulate to the same key); also sets the public key.
 bool mlkem_key_from_seed(MlkemKey* key, const std::uint8_t seed[kMlkemSeedBytes]);
 bool mlkem_key_set_public(MlkemKey* key, const std::uint8_t* ek, std::size_t len);
 bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t len);

@@ -500,6 +500,15 @@ TEST(MlkemCodec, DraftInconsistentKeysRefused) {
   EXPECT_NE(errors.find("armaccel"), std::string::npos) << errors;
   EXPECT_NE(errors.find("invalid key"), std::string::npos) << errors;
 
+  // 2. Expanded form with s-hat's first coefficient changed and H(ek) left
+  // valid: only the pairwise consistency check notices.
+  Bytes bad_s = dk;
+  bad_s[0] ^= 0x01;
+  EXPECT_EQ(decode(pkcs8("ML-KEM-512", expanded_choice(bad_s)), "DER", "PrivateKeyInfo",
+                   EVP_PKEY_KEYPAIR, &errors),
+            nullptr);
+  EXPECT_NE(errors.find("invalid key"), std::string::npos) << errors;
+
   // 3. Expanded form with H(ek) changed: the FIPS 203 hash check fails.
   Bytes bad_hash = dk;
   bad_hash[768 * 2 + 32] ^= 0x01;

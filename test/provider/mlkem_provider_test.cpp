@@ -430,6 +430,12 @@ TEST(MlkemEvp, ImportExportAndConsistency) {
   bad_hash[dk.size() - 40] ^= 1;
   EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, bad_hash), nullptr);
   EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+  // A secret s-hat that does not belong to the ek (hash still right): the
+  // pairwise consistency check refuses it.
+  Bytes bad_s = dk;
+  bad_s[5] ^= 0x10;
+  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, bad_s), nullptr);
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
   // A wrong seed length at generation.
   const Bytes short_seed(63, 1);
   EXPECT_EQ(keygen(alg, &short_seed), nullptr);
