@@ -50,6 +50,7 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrMissingDigest, const_cast<char*>("missing message digest")},
     {kErrKeyAlreadyUsed, const_cast<char*>("one-time key already used; set a new key")},
     {kErrInvalidCiphertextLength, const_cast<char*>("invalid ciphertext length")},
+    {kErrKeyCannotBeMutated, const_cast<char*>("keys cannot be mutated")},
     {kErrNotAKey, const_cast<char*>("not a key of this type")},
     {kErrMissingKey, const_cast<char*>("missing key")},
     {kErrBadEncoding, const_cast<char*>("bad encoding")},

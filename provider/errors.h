@@ -59,6 +59,7 @@ enum Reason : int {
   kErrMissingDigest,
   kErrKeyAlreadyUsed,
   kErrInvalidCiphertextLength,
+  kErrKeyCannotBeMutated,
   kErrNotAKey,
   kErrMissingKey,
   kErrBadEncoding,

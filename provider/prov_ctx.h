@@ -31,8 +31,8 @@ struct CapabilityReport {
 struct MlkemSettings {
   bool retain_seed = true;  // keep d || z with a key generated or imported from it
   bool prefer_seed = true;  // with both seed and expanded key at import, use the seed
-  char input_formats[96] = {};
-  char output_formats[96] = {};
+  char input_formats[256] = {};
+  char output_formats[256] = {};
 };
 
 struct ProvCtx {

@@ -121,6 +121,14 @@ bool write_der_or_pem(BIO* out, bool pem, const char* pem_name, const std::uint8
 
 // "label:" and the bytes as lower-case hex pairs joined by colons, 15 a
 // line after four spaces (OpenSSL's ossl_bio_print_labeled_buf layout).
+// A lower-case hex digit by arithmetic, not a table lookup: the bytes
+// printed are secret (seed, dk).
+char hex_digit(unsigned nibble) {
+  // nibble + '0', plus ('a' - '0' - 10) when nibble > 9, selected by mask.
+  const unsigned above9 = 0u - ((9u - nibble) >> 31);
+  return static_cast<char>(nibble + '0' + (above9 & ('a' - '0' - 10)));
+}
+
 bool print_labeled(BIO* out, const char* label, const std::uint8_t* buf, std::size_t len) {
   if (BIO_printf(out, "%s\n", label) <= 0) return false;
   constexpr std::size_t kPerLine = 15;
@@ -130,9 +138,8 @@ bool print_labeled(BIO* out, const char* label, const std::uint8_t* buf, std::si
     std::memcpy(line, "    ", 4);
     n = 4;
     for (std::size_t j = i; j < len && j < i + kPerLine; ++j) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      line[n++] = kHex[buf[j] >> 4];
-      line[n++] = kHex[buf[j] & 15];
+      line[n++] = hex_digit(buf[j] >> 4);
+      line[n++] = hex_digit(buf[j] & 15);
       if (j + 1 < len) line[n++] = ':';
     }
     line[n++] = '\n';
@@ -586,10 +593,20 @@ void mlkem_read_config(const OSSL_CORE_HANDLE* handle,
     settings->retain_seed = config_bool(retain) == 1;
   if (OSSL_PARAM_modified(&request[1]) && config_bool(prefer) >= 0)
     settings->prefer_seed = config_bool(prefer) == 1;
+  // A list that does not fit is not cut (a cut name would disable every
+  // form): it is marked unusable, and the codecs then refuse with "unknown
+  // ml-kem key format in the configuration".
+  auto copy_list = [](char* dst, std::size_t size, const char* value) {
+    if (std::strlen(value) >= size) {
+      std::snprintf(dst, size, "%s", "(list too long)");
+      return;
+    }
+    std::snprintf(dst, size, "%s", value);
+  };
   if (OSSL_PARAM_modified(&request[2]) && input != nullptr)
-    std::snprintf(settings->input_formats, sizeof settings->input_formats, "%s", input);
+    copy_list(settings->input_formats, sizeof settings->input_formats, input);
   if (OSSL_PARAM_modified(&request[3]) && output != nullptr)
-    std::snprintf(settings->output_formats, sizeof settings->output_formats, "%s", output);
+    copy_list(settings->output_formats, sizeof settings->output_formats, output);
 }
 
 }  // namespace armaccel::prov

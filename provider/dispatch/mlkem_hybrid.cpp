@@ -125,17 +125,21 @@ int key_get_params(void* vkey, OSSL_PARAM params[]) noexcept {
   auto* key = static_cast<HybridKey*>(vkey);
   OSSL_PARAM* p;
   bool ok = true;
+  // As OpenSSL 3.5 reports its hybrids: the ML-KEM part's figures.
   if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != nullptr)
-    ok = ok && OSSL_PARAM_set_int(p, 8 * static_cast<int>(kShareBytes));
+    ok = ok && OSSL_PARAM_set_int(p, 768);
   if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != nullptr)
     ok = ok && OSSL_PARAM_set_int(p, 192);
+  if ((p = OSSL_PARAM_locate(params, "security-category")) != nullptr)
+    ok = ok && OSSL_PARAM_set_int(p, 3);
   if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != nullptr)
     ok = ok && OSSL_PARAM_set_int(p, static_cast<int>(kCiphertextBytes));
-  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != nullptr) {
+  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != nullptr &&
+      key->has_pub) {
     std::uint8_t share[kShareBytes];
     std::memcpy(share, key->mlkem->ek, 1184);
     std::memcpy(share + 1184, key->x25519_pub, kX25519Bytes);
-    ok = ok && key->has_pub && OSSL_PARAM_set_octet_string(p, share, sizeof share);
+    ok = ok && OSSL_PARAM_set_octet_string(p, share, sizeof share);
   }
   if (!ok) raise_error(key->prov, kErrFailedToGetParameter);
   return ok ? 1 : 0;
@@ -145,6 +149,7 @@ const OSSL_PARAM* key_gettable_params(void*) noexcept {
   static const OSSL_PARAM kGettable[] = {
       OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),
       OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
+      OSSL_PARAM_int("security-category", nullptr),
       OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
       OSSL_PARAM_END,
@@ -157,6 +162,10 @@ int key_set_params(void* vkey, const OSSL_PARAM params[]) noexcept {
   auto* key = static_cast<HybridKey*>(vkey);
   const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
   if (p == nullptr) return 1;
+  if (key->has_pub || key->has_priv) {  // only an empty key takes a share
+    raise_error(key->prov, kErrKeyCannotBeMutated);
+    return 0;
+  }
   if (!readable_octets(p) || p->data_size != kShareBytes) {
     raise_error(key->prov, kErrInvalidKeyLength);
     return 0;
@@ -177,6 +186,48 @@ const OSSL_PARAM* key_settable_params(void*) noexcept {
       OSSL_PARAM_END,
   };
   return kSettable;
+}
+
+void* key_dup(const void* vkey, int selection) noexcept {
+  const auto* key = static_cast<const HybridKey*>(vkey);
+  HybridKey* copy = key_new(key->prov);
+  if (copy == nullptr) return nullptr;
+  mlkem_key_free(copy->mlkem);
+  copy->mlkem = mlkem_key_dup(key->mlkem, selection);
+  if (copy->mlkem == nullptr) {
+    key_free(copy);
+    return nullptr;
+  }
+  const bool pub = (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && key->has_pub;
+  const bool priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv;
+  if (pub) std::memcpy(copy->x25519_pub, key->x25519_pub, kX25519Bytes);
+  if (priv && pub && key->x25519 != nullptr) {
+    // The private X25519 key (it carries the public one).
+    if (!EVP_PKEY_up_ref(key->x25519)) {
+      key_free(copy);
+      return nullptr;
+    }
+    copy->x25519 = key->x25519;
+  }
+  copy->has_pub = pub;
+  copy->has_priv = priv && pub;
+  return copy;
+}
+
+// The ML-KEM half's checks (§7.2/7.3); the X25519 half is checked when it
+// is used (a low-order point fails the derivation).
+int key_validate(const void* vkey, int selection, int) noexcept {
+  const auto* key = static_cast<const HybridKey*>(vkey);
+  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 &&
+      (!key->has_pub || !mlkem::check_encapsulation_key(mlkem::kMlkem768, key->mlkem->ek)))
+    return 0;
+  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 &&
+      (!key->has_priv || key->x25519 == nullptr ||
+       !mlkem::check_decapsulation_key(mlkem::kMlkem768, key->prov->kernels.keccak,
+                                       key->mlkem->dk)))
+    return 0;
+  return 1;
 }
 
 struct GenCtx {
@@ -282,12 +333,19 @@ int kem_encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigne
     return 0;
   }
   if (out == nullptr) {
+    if (outlen == nullptr && secretlen == nullptr) {
+      raise_error(ctx->prov, kErrNullParameter);
+      return 0;
+    }
     if (outlen != nullptr) *outlen = kCiphertextBytes;
     if (secretlen != nullptr) *secretlen = kSecretBytes;
-    return outlen != nullptr || secretlen != nullptr ? 1 : 0;
+    return 1;
   }
-  if (secret == nullptr || (outlen != nullptr && *outlen < kCiphertextBytes) ||
-      (secretlen != nullptr && *secretlen < kSecretBytes)) {
+  if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
+    raise_error(ctx->prov, kErrNullParameter);
+    return 0;
+  }
+  if (*outlen < kCiphertextBytes || *secretlen < kSecretBytes) {
     raise_error(ctx->prov, kErrOutputBufferTooSmall);
     return 0;
   }
@@ -304,8 +362,8 @@ int kem_encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigne
     OPENSSL_cleanse(secret, kSecretBytes);
     return 0;
   }
-  if (outlen != nullptr) *outlen = kCiphertextBytes;
-  if (secretlen != nullptr) *secretlen = kSecretBytes;
+  *outlen = kCiphertextBytes;
+  *secretlen = kSecretBytes;
   return 1;
 }
 
@@ -316,8 +374,11 @@ int kem_decapsulate(void* vctx, unsigned char* out, std::size_t* outlen, const u
     raise_error(ctx->prov, kErrNotInitialised);
     return 0;
   }
+  if (outlen == nullptr) {
+    raise_error(ctx->prov, kErrNullParameter);
+    return 0;
+  }
   if (out == nullptr) {
-    if (outlen == nullptr) return 0;
     *outlen = kSecretBytes;
     return 1;
   }
@@ -325,7 +386,7 @@ int kem_decapsulate(void* vctx, unsigned char* out, std::size_t* outlen, const u
     raise_error(ctx->prov, kErrInvalidCiphertextLength);
     return 0;
   }
-  if (outlen != nullptr && *outlen < kSecretBytes) {
+  if (*outlen < kSecretBytes) {
     raise_error(ctx->prov, kErrOutputBufferTooSmall);
     return 0;
   }
@@ -334,14 +395,16 @@ int kem_decapsulate(void* vctx, unsigned char* out, std::size_t* outlen, const u
     return 0;
   }
   mlkem::decaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->dk, in, out);
-  if (outlen != nullptr) *outlen = kSecretBytes;
+  *outlen = kSecretBytes;
   return 1;
 }
 
 const OSSL_DISPATCH kKeymgmt[] = {
     {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&key_create)},
     {OSSL_FUNC_KEYMGMT_FREE, as_dispatch(&key_free)},
+    {OSSL_FUNC_KEYMGMT_DUP, as_dispatch(&key_dup)},
     {OSSL_FUNC_KEYMGMT_HAS, as_dispatch(&key_has)},
+    {OSSL_FUNC_KEYMGMT_VALIDATE, as_dispatch(&key_validate)},
     {OSSL_FUNC_KEYMGMT_MATCH, as_dispatch(&key_match)},
     {OSSL_FUNC_KEYMGMT_GET_PARAMS, as_dispatch(&key_get_params)},
     {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, as_dispatch(&key_gettable_params)},

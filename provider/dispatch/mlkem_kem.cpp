@@ -129,12 +129,12 @@ int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned ch
     if (secretlen != nullptr) *secretlen = mlkem::kSharedSecretBytes;
     return 1;
   }
-  if (secret == nullptr) {
+  // With output buffers, both lengths must be given (the buffers' sizes).
+  if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
     raise_error(ctx->prov, kErrNullParameter);
     return 0;
   }
-  if ((outlen != nullptr && *outlen < p.ct_bytes) ||
-      (secretlen != nullptr && *secretlen < mlkem::kSharedSecretBytes)) {
+  if (*outlen < p.ct_bytes || *secretlen < mlkem::kSharedSecretBytes) {
     raise_error(ctx->prov, kErrOutputBufferTooSmall);
     return 0;
   }
@@ -146,8 +146,8 @@ int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned ch
   }
   mlkem::encaps(p, mlkem_kernels(ctx->key), ctx->key->ek, m, out, secret);
   OPENSSL_cleanse(m, sizeof m);
-  if (outlen != nullptr) *outlen = p.ct_bytes;
-  if (secretlen != nullptr) *secretlen = mlkem::kSharedSecretBytes;
+  *outlen = p.ct_bytes;
+  *secretlen = mlkem::kSharedSecretBytes;
   return 1;
 }
 
@@ -167,7 +167,7 @@ int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen, const unsig
     *outlen = mlkem::kSharedSecretBytes;
     return 1;
   }
-  if (in == nullptr) {
+  if (in == nullptr || outlen == nullptr) {
     raise_error(ctx->prov, kErrNullParameter);
     return 0;
   }
@@ -175,12 +175,12 @@ int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen, const unsig
     raise_error(ctx->prov, kErrInvalidCiphertextLength);
     return 0;
   }
-  if (outlen != nullptr && *outlen < mlkem::kSharedSecretBytes) {
+  if (*outlen < mlkem::kSharedSecretBytes) {
     raise_error(ctx->prov, kErrOutputBufferTooSmall);
     return 0;
   }
   mlkem::decaps(p, mlkem_kernels(ctx->key), ctx->key->dk, in, out);
-  if (outlen != nullptr) *outlen = mlkem::kSharedSecretBytes;
+  *outlen = mlkem::kSharedSecretBytes;
   return 1;
 }
 

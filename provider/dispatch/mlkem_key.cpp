@@ -99,8 +99,11 @@ bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t le
     return false;
   }
   const std::uint8_t* ek = dk + 384 * p.k;
+  // dk starts with ByteEncode12(s-hat), laid out as ek's t-hat: the
+  // modulus check of §7.2 applies to it too (a coefficient >= q is not an
+  // encoding ML-KEM.KeyGen can produce; OpenSSL 3.5 refuses it as well).
   if (!mlkem::check_decapsulation_key(p, key->prov->kernels.keccak, dk) ||
-      !mlkem::check_encapsulation_key(p, ek)) {
+      !mlkem::check_encapsulation_key(p, ek) || !mlkem::check_encapsulation_key(p, dk)) {
     raise_error(key->prov, kErrInvalidKey);
     return false;
   }
@@ -164,6 +167,12 @@ bool mlkem_key_import(MlkemKey* key, const std::uint8_t* seed, std::size_t seed_
     }
   } else if (priv != nullptr) {
     ok = mlkem_key_set_private(next, priv, priv_len);
+    // With the seed not preferred, the expanded key is used as it is, but
+    // the implicit-rejection secret z must still be the seed's.
+    if (ok && seed != nullptr && CRYPTO_memcmp(seed + 32, priv + p.dk_bytes - 32, 32) != 0) {
+      raise_error(key->prov, kErrInvalidKey);
+      ok = false;
+    }
   } else if (pub != nullptr) {
     ok = mlkem_key_set_public(next, pub, pub_len);
   } else {

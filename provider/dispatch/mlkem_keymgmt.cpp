@@ -188,15 +188,17 @@ struct MlkemKeymgmt {
     if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != nullptr &&
         !OSSL_PARAM_set_int(q, static_cast<int>(p.ct_bytes)))
       return fail(key);
+    // Key material the key does not have is left unanswered (as OpenSSL
+    // 3.5): the caller sees the parameter unmodified.
     for (const char* name : {OSSL_PKEY_PARAM_PUB_KEY, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY}) {
-      if ((q = OSSL_PARAM_locate(params, name)) == nullptr) continue;
-      if (!key->has_pub || !OSSL_PARAM_set_octet_string(q, key->ek, p.ek_bytes)) return fail(key);
+      if ((q = OSSL_PARAM_locate(params, name)) == nullptr || !key->has_pub) continue;
+      if (!OSSL_PARAM_set_octet_string(q, key->ek, p.ek_bytes)) return fail(key);
     }
-    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr &&
-        (!key->has_priv || !OSSL_PARAM_set_octet_string(q, key->dk, p.dk_bytes)))
+    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr && key->has_priv &&
+        !OSSL_PARAM_set_octet_string(q, key->dk, p.dk_bytes))
       return fail(key);
-    if ((q = OSSL_PARAM_locate(params, kParamSeed)) != nullptr &&
-        (!key->has_seed || !OSSL_PARAM_set_octet_string(q, key->seed, kMlkemSeedBytes)))
+    if ((q = OSSL_PARAM_locate(params, kParamSeed)) != nullptr && key->has_seed &&
+        !OSSL_PARAM_set_octet_string(q, key->seed, kMlkemSeedBytes))
       return fail(key);
     return 1;
   }
@@ -225,6 +227,12 @@ struct MlkemKeymgmt {
     auto* key = static_cast<MlkemKey*>(keydata);
     const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
     if (p == nullptr) return 1;
+    // Only an empty key (libssl's server side) takes a public key: a key
+    // in use is never changed under its users (OpenSSL 3.5 alike).
+    if (key->has_pub || key->has_priv) {
+      raise_error(key->prov, kErrKeyCannotBeMutated);
+      return 0;
+    }
     if (!readable_octets(p)) {
       raise_error(key->prov, kErrFailedToSetParameter);
       return 0;
@@ -291,6 +299,9 @@ struct MlkemKeymgmt {
     if (key == nullptr) return nullptr;
     if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
     const bool ok = g->has_seed ? mlkem_key_from_seed(key, g->seed) : mlkem_key_generate(key);
+    // A seed makes one key: the next generation on this context is random.
+    OPENSSL_cleanse(g->seed, sizeof g->seed);
+    g->has_seed = false;
     if (!ok) {
       mlkem_key_free(key);
       return nullptr;

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
 #include <openssl/params.h>
+#include <openssl/pem.h>
 
 #include <cstdio>
 #include <fstream>
@@ -297,7 +298,11 @@ TEST(MlkemEvp, CctvModulusKeysAreRefusedEveryWay) {
   for (const std::string alg : {"ML-KEM-512", "ML-KEM-768"}) {
     const auto lines = gunzip_lines(vectors_dir() + "/mlkem/cctv/modulus/" + alg + ".txt.gz");
     ASSERT_GT(lines.size(), 700u);
-    PkeyPtr empty = keygen(alg);  // a full key, then overwritten below
+    PkeyCtxPtr pgen(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), alg.c_str(), kPropq));
+    ASSERT_EQ(EVP_PKEY_paramgen_init(pgen.get()), 1);
+    EVP_PKEY* empty_key = nullptr;
+    ASSERT_EQ(EVP_PKEY_paramgen(pgen.get(), &empty_key), 1);
+    PkeyPtr empty(empty_key);  // no material: what libssl's server side fills
     int checked = 0;
     for (std::size_t i = 0; i < lines.size(); i += emulated() ? 7 : 1) {
       const Bytes ek = from_hex(lines[i]);
@@ -436,10 +441,105 @@ TEST(MlkemEvp, ImportExportAndConsistency) {
   bad_s[5] ^= 0x10;
   EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, bad_s), nullptr);
   EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+  // An s-hat coefficient >= q (the hash over ek still right): not an
+  // encoding KeyGen can produce.
+  // The coefficient plus q: the same value mod q, so only the encoding
+  // check can tell (the hash and the pairwise check both pass).
+  Bytes big_s = dk;
+  bool placed = false;
+  for (std::size_t i = 0; i + 3 <= 384 && !placed; i += 3) {
+    const unsigned c = big_s[i] | ((big_s[i + 1] & 0x0fu) << 8);
+    if (c + 3329 > 4095) continue;
+    const unsigned v = c + 3329;
+    big_s[i] = static_cast<std::uint8_t>(v);
+    big_s[i + 1] = static_cast<std::uint8_t>((big_s[i + 1] & 0xf0) | (v >> 8));
+    placed = true;
+  }
+  ASSERT_TRUE(placed);
+  EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, OSSL_PKEY_PARAM_PRIV_KEY, big_s), nullptr);
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
   // A wrong seed length at generation.
   const Bytes short_seed(63, 1);
   EXPECT_EQ(keygen(alg, &short_seed), nullptr);
   drain_errors();
+}
+
+TEST(MlkemEvp, KeysInUseCannotBeMutatedAndSeedsMakeOneKey) {
+  const Bytes seed(64, 0x42);
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_name(armaccel_libctx(), "ML-KEM-512", kPropq));
+  ASSERT_EQ(EVP_PKEY_keygen_init(ctx.get()), 1);
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_octet_string("seed", const_cast<std::uint8_t*>(seed.data()),
+                                        seed.size()),
+      OSSL_PARAM_construct_end(),
+  };
+  ASSERT_EQ(EVP_PKEY_CTX_set_params(ctx.get(), params), 1);
+  EVP_PKEY *first = nullptr, *second = nullptr;
+  ASSERT_EQ(EVP_PKEY_keygen(ctx.get(), &first), 1);
+  ASSERT_EQ(EVP_PKEY_keygen(ctx.get(), &second), 1);
+  PkeyPtr a(first), b(second);
+  EXPECT_EQ(octets(first, "seed"), seed);
+  EXPECT_NE(octets(second, "seed"), seed);  // the seed was used up
+  EXPECT_NE(EVP_PKEY_eq(first, second), 1);
+  // A key with material refuses a new public key.
+  const Bytes other = octets(second, OSSL_PKEY_PARAM_PUB_KEY);
+  EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(first, other.data(), other.size()));
+  EXPECT_NE(drain_errors().find("keys cannot be mutated"), std::string::npos);
+  EXPECT_EQ(octets(first, "seed"), seed);
+}
+
+TEST(MlkemEvp, LengthPointersAreRequiredWithBuffers) {
+  PkeyPtr key = keygen("ML-KEM-768");
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), key.get(), kPropq));
+  ASSERT_EQ(EVP_PKEY_encapsulate_init(ctx.get(), nullptr), 1);
+  Bytes ct(1088), ss(32);
+  std::size_t sslen = 32, ctlen = 1088;
+  EXPECT_LE(EVP_PKEY_encapsulate(ctx.get(), ct.data(), nullptr, ss.data(), &sslen), 0);
+  EXPECT_NE(drain_errors().find("passed a null parameter"), std::string::npos);
+  EXPECT_LE(EVP_PKEY_encapsulate(ctx.get(), ct.data(), &ctlen, ss.data(), nullptr), 0);
+  EXPECT_NE(drain_errors().find("passed a null parameter"), std::string::npos);
+  EXPECT_EQ(EVP_PKEY_encapsulate(ctx.get(), ct.data(), &ctlen, ss.data(), &sslen), 1);
+}
+
+TEST(MlkemEvp, ConfigSettingsPreferSeedAndOverlongFormatLists) {
+  OSSL_LIB_CTX* libctx = new_configured_libctx(
+      "[provider_sect]\narmaccel = armaccel_sect\ndefault = default_sect\n"
+      "[default_sect]\nactivate = 1\n"
+      "[armaccel_sect]\nmodule = @MODULE@\nactivate = 1\nml-kem.prefer_seed = no\n"
+      "ml-kem.output_formats = priv-only," +
+      std::string(300, ' ') + "seed-priv\n");
+  ASSERT_NE(libctx, nullptr) << drain_errors();
+  const Bytes seed(64, 7);
+  PkeyPtr key = keygen("ML-KEM-768", &seed);
+  const Bytes dk = octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY);
+  auto import = [&](const Bytes& s, const Bytes& d) {
+    PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_name(libctx, "ML-KEM-768", kPropq));
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_construct_octet_string("seed", const_cast<std::uint8_t*>(s.data()), s.size()),
+        OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY,
+                                          const_cast<std::uint8_t*>(d.data()), d.size()),
+        OSSL_PARAM_construct_end(),
+    };
+    EVP_PKEY* pkey = nullptr;
+    if (ctx == nullptr || EVP_PKEY_fromdata_init(ctx.get()) <= 0 ||
+        EVP_PKEY_fromdata(ctx.get(), &pkey, EVP_PKEY_KEYPAIR, params) <= 0)
+      return PkeyPtr();
+    return PkeyPtr(pkey);
+  };
+  // prefer_seed = no: the expanded key is used, but z must be the seed's.
+  PkeyPtr same = import(seed, dk);
+  ASSERT_NE(same, nullptr) << drain_errors();
+  Bytes other_z = seed;
+  other_z[40] ^= 1;
+  EXPECT_EQ(import(other_z, dk), nullptr);
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+  // An output format list longer than armaccel keeps is refused, not cut.
+  BIO* mem = BIO_new(BIO_s_mem());
+  EXPECT_EQ(PEM_write_bio_PrivateKey(mem, same.get(), nullptr, nullptr, 0, nullptr, nullptr), 0);
+  EXPECT_NE(drain_errors().find("unknown ml-kem key format"), std::string::npos);
+  BIO_free(mem);
+  same.reset();
+  OSSL_LIB_CTX_free(libctx);
 }
 
 TEST(MlkemEvp, BadCiphertextsAndBuffersAreErrors) {
@@ -511,6 +611,27 @@ TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
   EXPECT_FALSE(decapsulate(client, other_x, &back));
   drain_errors();
 
+  // As OpenSSL 3.5 reports the hybrid: the ML-KEM part's figures.
+  EXPECT_EQ(EVP_PKEY_get_bits(client), 768);
+  EXPECT_EQ(EVP_PKEY_get_security_bits(client), 192);
+  EXPECT_EQ(EVP_PKEY_get_size(client), 1120);
+  // Copies work and decapsulate alike; checks pass on the full key and
+  // fail on an empty one; a key in use takes no new share.
+  PkeyPtr copy(EVP_PKEY_dup(client));
+  ASSERT_NE(copy, nullptr) << drain_errors();
+  Bytes again;
+  ASSERT_TRUE(decapsulate(copy.get(), e.ct, &again));
+  EXPECT_EQ(again, e.secret);
+  PkeyCtxPtr check(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), client, kPropq));
+  EXPECT_EQ(EVP_PKEY_check(check.get()), 1);
+  EVP_PKEY* blank = nullptr;
+  ASSERT_EQ(EVP_PKEY_paramgen(pgen.get(), &blank), 1);
+  PkeyPtr blank_owner(blank);
+  PkeyCtxPtr blank_check(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), blank, kPropq));
+  EXPECT_NE(EVP_PKEY_public_check(blank_check.get()), 1);
+  EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(client, client_share.data(), client_share.size()));
+  EXPECT_NE(drain_errors().find("keys cannot be mutated"), std::string::npos);
+
   // Malformed client shares: wrong length, ML-KEM coefficient >= q.
   PkeyPtr empty(EVP_PKEY_new());
   EVP_PKEY* server2 = nullptr;
@@ -526,9 +647,12 @@ TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
   // A low-order X25519 share: the server's encapsulation fails.
   Bytes low = client_share;
   std::fill(low.begin() + 1184, low.end(), 0);
-  ASSERT_EQ(EVP_PKEY_set1_encoded_public_key(server2, low.data(), low.size()), 1);
+  EVP_PKEY* server3 = nullptr;
+  ASSERT_EQ(EVP_PKEY_paramgen(pgen.get(), &server3), 1);
+  PkeyPtr server3_owner(server3);
+  ASSERT_EQ(EVP_PKEY_set1_encoded_public_key(server3, low.data(), low.size()), 1);
   Encapsulation none;
-  EXPECT_FALSE(encapsulate(server2, &none));
+  EXPECT_FALSE(encapsulate(server3, &none));
   EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
 }
 
