@@ -22,15 +22,10 @@ read -r -a OSSL <<<"$OPENSSL_CMD"
 read -r -a REF <<<"${REF_OPENSSL:-openssl}"
 read -r -a INFO <<<"$INFO_CMD"
 PROV=(-provider-path "$MODULE_DIR" -provider armaccel)
-failures=0
-pass() { echo "ok   - $*"; }
-fail() { echo "FAIL - $*"; failures=$((failures + 1)); }
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1; shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
+# shellcheck source=check_lib.sh
+source "$(dirname "$0")/check_lib.sh"
 
-rm -rf "$WORK_DIR"; mkdir -p "$WORK_DIR"; cd "$WORK_DIR" || exit 1
+fresh_work_dir
 head -c 1048589 /dev/urandom >data.bin   # 1 MiB + 13: not a block multiple
 
 # --- listing -----------------------------------------------------------------

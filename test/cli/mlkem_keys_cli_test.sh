@@ -14,29 +14,22 @@ set -uo pipefail
 
 read -r -a OSSL <<<"$OPENSSL_CMD"
 PROV=(-provider-path "$MODULE_DIR" -provider armaccel -provider default)
-failures=0
-pass() { echo "ok   - $*"; }
-fail() { echo "FAIL - $*"; failures=$((failures + 1)); }
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1; shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
-refuses() {  # refuses DESCRIPTION COMMAND...: the command must fail
-  local what=$1; shift
-  if "$@" >/dev/null 2>&1; then fail "$what"; else pass "$what"; fi
-}
+# shellcheck source=check_lib.sh
+source "$(dirname "$0")/check_lib.sh"
 ossl() { "${OSSL[@]}" "$@"; }
 
-rm -rf "$WORK_DIR"; mkdir -p "$WORK_DIR"; cd "$WORK_DIR" || exit 1
+fresh_work_dir
 
 # Flips bits of byte OFFSET (negative: from the end) of FILE into OUT.
 patch_byte() {  # patch_byte FILE OFFSET XOR OUT
-  python3 - "$@" <<'EOF'
-import sys
-data = bytearray(open(sys.argv[1], 'rb').read())
-data[int(sys.argv[2])] ^= int(sys.argv[3], 0)
-open(sys.argv[4], 'wb').write(data)
-EOF
+  local size off old
+  size=$(stat -c %s "$1")
+  off=$2
+  [ "$off" -lt 0 ] && off=$((size + off))
+  cp "$1" "$4"
+  old=$(od -An -tu1 -j "$off" -N1 "$1" | tr -d ' ')
+  printf "\\$(printf '%03o' $((old ^ $3)))" |
+    dd of="$4" bs=1 seek="$off" conv=notrunc status=none
 }
 
 for bits in 512 768 1024; do
@@ -98,13 +91,11 @@ for bits in 512 768 1024; do
   patch_byte "$bits.der" $((98 + 768 * k + 32)) 0x01 "$bits.hash.der"
   refuses "$alg: bad H(ek) refused" ossl pkey "${PROV[@]}" -inform DER -in "$bits.hash.der" -noout
   # A coefficient >= q in the public key (ek starts at 22): 12 bits all ones.
-  python3 - "$bits.pub.der" "$bits.q.der" <<'EOF2'
-import sys
-d = bytearray(open(sys.argv[1], 'rb').read())
-d[22] = 0xff
-d[23] |= 0x0f
-open(sys.argv[2], 'wb').write(d)
-EOF2
+  # byte 22 becomes 0xff and byte 23's low nibble 0xf: coefficient 0 = 4095
+  old22=$(od -An -tu1 -j 22 -N1 "$bits.pub.der" | tr -d ' ')
+  old23=$(od -An -tu1 -j 23 -N1 "$bits.pub.der" | tr -d ' ')
+  patch_byte "$bits.pub.der" 22 $((old22 ^ 0xff)) "$bits.q1.der"
+  patch_byte "$bits.q1.der" 23 $(((old23 | 0x0f) ^ old23)) "$bits.q.der"
   refuses "$alg: public key coefficient >= q refused" \
     ossl pkey "${PROV[@]}" -pubin -inform DER -in "$bits.q.der" -noout
   head -c $((22 + ek - 1)) "$bits.pub.der" >"$bits.short.der"
@@ -116,34 +107,8 @@ done
 
 # The LAMPS document's examples (appendix C.1.x.1 seed form, C.2 public keys
 # for ML-KEM-512; all three public keys are checked in the provider tests).
-cat >draft512.pem <<'EOF'
------BEGIN PRIVATE KEY-----
-MFQCAQAwCwYJYIZIAWUDBAQBBEKAQAABAgMEBQYHCAkKCwwNDg8QERITFBUWFxgZ
-GhscHR4fICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=
------END PRIVATE KEY-----
-EOF
-cat >draft512.pub.pem <<'EOF'
------BEGIN PUBLIC KEY-----
-MIIDMjALBglghkgBZQMEBAEDggMhADmVgV5ZfRBDVc8pqlMzyTJRhp1bzb5IcST2
-Ari2pmwWxHYWSK12XPXYAGtRXpBafwrAdrDGLvoygVPnylcBaZ8TBfHmvG+QsOSb
-aTUSts6ZKouAFt38GmYsfj+WGcvYad13GvMIlszVkYrGy3dGbF53mZbWf/mqvJdQ
-Pyx7fi0ADYZFD7GAfKTKvaRlgloxx4mht6SRqzhydl0yDQtxkg+iE8lAk0Frg7gS
-Tmn2XmLLUADcw3qpoP/3OXDEdy81fSQYnKb1MFVowOI3ajdipoxgXlY8XSCVcuD8
-dTLKKUcpU1VntfxBPF6HktJGRTbMgI+YrddGZPFBVm+QFqkKVBgpqYoEZM5BqLtE
-wtT6PCwglGByjvFKGnxMm5jRIgO0zDUpFgqasteDj3/2tTrgWqMafWRrevpsRZMl
-JqPDdVYZvplMIRwqMcBbNEeDbLIVC+GCna5rBMVTXP9Ubjkrp5dBFyD5JPSQpaxU
-lfITVtVQt4KmTBaItrZVvMeEIZekNML2Vjtbfwmni8xIgjJ4NWHRb0y6tnVUAAUH
-gVcMZmBLgXrRJSKUc26LAYYaS1p0UZuLb+UUiaUHI5Llh2JscTd2V10zgGocjicy
-r5fCaA9RZmMxxOuLvAQxxPloMtrxs8RVKPuhU/bHixwZhwKUfM0zdyekb7U7oR3l
-y0GRNGhZUWy2rXJADzzyCbI2rvNaWArIfrPjD6/WaXPKin3SZ1r0H3oXthQzzRr4
-D3cIhp9mVIhJeYCxrBCgzctjagDthoGzXkKRJMqANQcluF+DperDpKPMFgCQPmUp
-NWC5szblrw1SnawaBIEZMCy3qbzBELlIUb8CEX8ZncSFqFK3Rz8JuDGmgx1bVMC3
-kNIlz2u5LZRiomzbM92lEjx6rw4moLg2Ve6ii/OoB0clAY/WuuS2Ac9huqtxp6PT
-UZejQ+dLSicsEl1UCJZCbYW3lY07OKa6mH7DciXHtEzbEt3kU5tKsII2NoPwS/eg
-nMXEHf6DChsWLgsyQzQ2LwhKFEZ3IzRLrdAA+NjFN8SPmY8FMHzr0e3guBw7xZoG
-WhttY7Js
------END PUBLIC KEY-----
-EOF
+cp "$SOURCE_DIR/test/data/lamps-mlkem/ml-kem-512-seed.priv.pem" draft512.pem
+cp "$SOURCE_DIR/test/data/lamps-mlkem/ml-kem-512.pub.pem" draft512.pub.pem
 check "LAMPS example: ML-KEM-512 seed key gives the document's public key" \
   bash -c "$(printf '%q ' "${OSSL[@]}") pkey $(printf '%q ' "${PROV[@]}") -in draft512.pem -pubout | cmp -s - draft512.pub.pem"
 ossl pkey "${PROV[@]}" -in draft512.pem -text -noout >draft512.txt 2>&1

@@ -19,15 +19,10 @@ read -r -a OSSL <<<"$OPENSSL_CMD"
 read -r -a REF <<<"${REF_OPENSSL:-openssl}"
 read -r -a BAD <<<"$BAD_SHARE_CMD"
 PROV=(-provider-path "$MODULE_DIR" -provider armaccel -provider default)
-failures=0
-pass() { echo "ok   - $*"; }
-fail() { echo "FAIL - $*"; failures=$((failures + 1)); }
-check() {  # check DESCRIPTION COMMAND...
-  local what=$1; shift
-  if "$@"; then pass "$what"; else fail "$what"; fi
-}
+# shellcheck source=check_lib.sh
+source "$(dirname "$0")/check_lib.sh"
 
-rm -rf "$WORK_DIR"; mkdir -p "$WORK_DIR"; cd "$WORK_DIR" || exit 1
+fresh_work_dir
 "${REF[@]}" req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 \
   -subj /CN=localhost >/dev/null 2>&1
 head -c 1048576 /dev/urandom | base64 -w 8190 >up.txt

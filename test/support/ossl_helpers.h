@@ -37,6 +37,14 @@ struct MacCtxFree {
   void operator()(EVP_MAC_CTX* c) const { EVP_MAC_CTX_free(c); }
 };
 using MacPtr = std::unique_ptr<EVP_MAC, MacFree>;
+struct PkeyFree {
+  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
+};
+struct PkeyCtxFree {
+  void operator()(EVP_PKEY_CTX* c) const { EVP_PKEY_CTX_free(c); }
+};
+using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyFree>;
+using PkeyCtxPtr = std::unique_ptr<EVP_PKEY_CTX, PkeyCtxFree>;
 using MacCtxPtr = std::unique_ptr<EVP_MAC_CTX, MacCtxFree>;
 
 // Directory holding the armaccel module under test (the build tree).
