@@ -2,7 +2,9 @@
 # Every test: the native suite (portable lanes), the same under
 # AddressSanitizer + UBSan, and the AArch64 cross build under qemu-aarch64
 # for each CPU configuration (max, cortex-a53, the neon-only and portable
-# overrides), including the real-openssl CLI tests.  Installs the Debian
+# overrides), including the real-openssl CLI tests, and the kernel library
+# built bare-metal for Cortex-M4 and Cortex-M7 (hard- and soft-float ABI)
+# with its test images on QEMU's MPS2 boards.  Installs the Debian
 # packages it needs when missing.  Exit status 0 only if all pass.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,5 +36,12 @@ scripts/fetch-arm64-openssl.sh
 cmake --preset aarch64
 cmake --build --preset aarch64 -j "$jobs"
 ctest --preset aarch64 -j "$jobs"
+
+step "Cortex-M bare metal: build and test on mps2-an386 (M4) and mps2-an500 (M7)"
+for preset in cortex-m4 cortex-m4-soft cortex-m7 cortex-m7-soft; do
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" -j "$jobs"
+  ctest --preset "$preset" -j "$jobs"
+done
 
 step "all tests passed"
