@@ -84,8 +84,8 @@ void squeeze_block(const std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::
 
 // s <- SamplePolyCBD_eta(PRF_eta(seed, n)) for two polynomials at once
 // (PRF_eta = SHAKE256(seed || n) to 64 eta bytes, §4.1), f1 may be null.
-void sample_noise_x2(const KeccakKernel* k, Poly* f0, Poly* f1, const std::uint8_t seed[32],
-                     std::uint8_t n0, std::uint8_t n1, unsigned eta) {
+void sample_noise_x2(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0, Poly* f1,
+                     const std::uint8_t seed[32], std::uint8_t n0, std::uint8_t n1, unsigned eta) {
   constexpr std::size_t kRate = 136;
   const std::uint8_t* const suffix[2] = {&n0, &n1};
   StatePair s;
@@ -97,19 +97,19 @@ void sample_noise_x2(const KeccakKernel* k, Poly* f0, Poly* f1, const std::uint8
     k->permute_x2(s.a[0], s.a[1]);
     for (int x = 0; x < 2; ++x) squeeze_block(s.a[x], buf[x] + kRate, len - kRate);
   }
-  sample_cbd(f0, buf[0], eta);
-  if (f1 != nullptr) sample_cbd(f1, buf[1], eta);
+  arith->sample_cbd(f0, buf[0], eta);
+  if (f1 != nullptr) arith->sample_cbd(f1, buf[1], eta);
   wipe(buf, sizeof buf);
   wipe(&s, sizeof s);
 }
 
 // Noise polynomials *out[0], ..., *out[count - 1] from PRF_eta(seed, n),
 // n counting up from *n, two at a time.
-void sample_noise_vec(const KeccakKernel* k, Poly* const* out, unsigned count,
+void sample_noise_vec(const Kernels& kern, Poly* const* out, unsigned count,
                       const std::uint8_t seed[32], std::uint8_t* n, unsigned eta) {
   for (unsigned i = 0; i < count; i += 2) {
     const bool two = i + 1 < count;
-    sample_noise_x2(k, out[i], two ? out[i + 1] : nullptr, seed, *n,
+    sample_noise_x2(kern.keccak, kern.arith, out[i], two ? out[i + 1] : nullptr, seed, *n,
                     static_cast<std::uint8_t>(*n + 1), eta);
     *n = static_cast<std::uint8_t>(*n + (two ? 2 : 1));
   }
@@ -189,7 +189,7 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
     se[p.k + i] = &e.p[i];
   }
   std::uint8_t n = 0;
-  sample_noise_vec(k, se, 2 * p.k, sigma, &n, p.eta1);
+  sample_noise_vec(kern, se, 2 * p.k, sigma, &n, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) {
     kern.arith->ntt(&s.p[i]);
     kern.arith->ntt(&e.p[i]);
@@ -197,9 +197,9 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
   for (unsigned i = 0; i < p.k; ++i) {
     Poly t;
     inner_product(p, kern.arith, &t, a[i], s);
-    add(&t, &t, &e.p[i]);
-    byte_encode(ek + kPolyBytes * i, &t, 12);
-    byte_encode(dk_pke + kPolyBytes * i, &s.p[i], 12);
+    kern.arith->add(&t, &t, &e.p[i]);
+    kern.arith->compress_encode(ek + kPolyBytes * i, &t, 12);
+    kern.arith->compress_encode(dk_pke + kPolyBytes * i, &s.p[i], 12);
   }
   std::memcpy(ek + kPolyBytes * p.k, rho, 32);
   wipe(rho_sigma, sizeof rho_sigma);
@@ -210,9 +210,9 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
 // K-PKE.Encrypt (Algorithm 14).
 void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
                  const std::uint8_t m[32], const std::uint8_t r[32], std::uint8_t* ct) {
-  const KeccakKernel* k = kern.keccak;
+  const MlkemKernel* arith = kern.arith;
   Vec t, at[kMaxK], y, e1;
-  for (unsigned i = 0; i < p.k; ++i) byte_decode(&t.p[i], ek + kPolyBytes * i, 12);
+  for (unsigned i = 0; i < p.k; ++i) arith->decode_decompress(&t.p[i], ek + kPolyBytes * i, 12);
   expand_matrix(p, kern, at, ek + kPolyBytes * p.k, true);
   // y (eta1), then e1 and e2 (eta2): PRF N = 0 .. 2k.  With eta1 = eta2
   // (ML-KEM-768/1024) all 2k + 1 are sampled in pairs; else y and e1 || e2
@@ -226,32 +226,29 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
   noise[2 * p.k] = &e2;
   std::uint8_t n = 0;
   if (p.eta1 == p.eta2) {
-    sample_noise_vec(k, noise, 2 * p.k + 1, r, &n, p.eta1);
+    sample_noise_vec(kern, noise, 2 * p.k + 1, r, &n, p.eta1);
   } else {
-    sample_noise_vec(k, noise, p.k, r, &n, p.eta1);
-    sample_noise_vec(k, noise + p.k, p.k + 1, r, &n, p.eta2);
+    sample_noise_vec(kern, noise, p.k, r, &n, p.eta1);
+    sample_noise_vec(kern, noise + p.k, p.k + 1, r, &n, p.eta2);
   }
-  for (unsigned i = 0; i < p.k; ++i) kern.arith->ntt(&y.p[i]);
+  for (unsigned i = 0; i < p.k; ++i) arith->ntt(&y.p[i]);
   // u = NTT^-1(A-hat^T o y-hat) + e1
   std::uint8_t* c1 = ct;
   for (unsigned i = 0; i < p.k; ++i) {
     Poly u;
-    inner_product(p, kern.arith, &u, at[i], y);
-    kern.arith->inv_ntt(&u);
-    add(&u, &u, &e1.p[i]);
-    compress(&u, p.du);
-    byte_encode(c1 + 32 * p.du * i, &u, p.du);
+    inner_product(p, arith, &u, at[i], y);
+    arith->inv_ntt(&u);
+    arith->add(&u, &u, &e1.p[i]);
+    arith->compress_encode(c1 + 32 * p.du * i, &u, p.du);
   }
   // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m))
   Poly v, mu;
-  inner_product(p, kern.arith, &v, t, y);
-  kern.arith->inv_ntt(&v);
-  add(&v, &v, &e2);
-  byte_decode(&mu, m, 1);
-  decompress(&mu, 1);
-  add(&v, &v, &mu);
-  compress(&v, p.dv);
-  byte_encode(c1 + 32 * p.du * p.k, &v, p.dv);
+  inner_product(p, arith, &v, t, y);
+  arith->inv_ntt(&v);
+  arith->add(&v, &v, &e2);
+  arith->decode_decompress(&mu, m, 1);
+  arith->add(&v, &v, &mu);
+  arith->compress_encode(c1 + 32 * p.du * p.k, &v, p.dv);
   wipe(&y, sizeof y);
   wipe(&e1, sizeof e1);
   wipe(&e2, sizeof e2);
@@ -264,19 +261,16 @@ void pke_decrypt(const Params& p, const MlkemKernel* arith, const std::uint8_t* 
                  const std::uint8_t* ct, std::uint8_t m[32]) {
   Vec u, s;
   for (unsigned i = 0; i < p.k; ++i) {
-    byte_decode(&u.p[i], ct + 32 * p.du * i, p.du);
-    decompress(&u.p[i], p.du);
+    arith->decode_decompress(&u.p[i], ct + 32 * p.du * i, p.du);
     arith->ntt(&u.p[i]);
-    byte_decode(&s.p[i], dk_pke + kPolyBytes * i, 12);
+    arith->decode_decompress(&s.p[i], dk_pke + kPolyBytes * i, 12);
   }
   Poly v, w;
-  byte_decode(&v, ct + 32 * p.du * p.k, p.dv);
-  decompress(&v, p.dv);
+  arith->decode_decompress(&v, ct + 32 * p.du * p.k, p.dv);
   inner_product(p, arith, &w, s, u);
   arith->inv_ntt(&w);
-  sub(&w, &v, &w);
-  compress(&w, 1);
-  byte_encode(m, &w, 1);
+  arith->sub(&w, &v, &w);
+  arith->compress_encode(m, &w, 1);
   wipe(&s, sizeof s);
   wipe(&w, sizeof w);
 }

@@ -117,22 +117,32 @@ void sub(Poly* r, const Poly* a, const Poly* b) {
   for (int i = 0; i < kN; ++i) r->c[i] = sub_mod(a->c[i], b->c[i]);
 }
 
+namespace {
+
+// Compress_d(x) = round(2^d x / q) mod 2^d (§4.2.1) for x in [0, q):
+// round(2^d x / q) = floor((x 2^(d+1) + q) / 2q); 2q = 6658 and
+// floor(2^32 / 6658) = 645083, the estimate at most one short.
+inline std::uint16_t compress_one(std::uint32_t x, unsigned d) {
+  const std::uint32_t n = (x << (d + 1)) + kQ;
+  std::uint32_t t = static_cast<std::uint32_t>((std::uint64_t{n} * 645083u) >> 32);
+  const std::uint32_t r = n - t * 6658u;
+  t += (6657u - r) >> 31;  // +1 when r >= 6658
+  return static_cast<std::uint16_t>(t & ((1u << d) - 1));
+}
+
+// Decompress_d(y) = round(q y / 2^d) for y < 2^d.
+inline std::uint16_t decompress_one(std::uint32_t y, unsigned d) {
+  return static_cast<std::uint16_t>((y * kQ + (1u << (d - 1))) >> d);
+}
+
+}  // namespace
+
 void compress(Poly* f, unsigned d) {
-  // round(2^d x / q) = floor((x 2^(d+1) + q) / 2q); 2q = 6658 and
-  // floor(2^32 / 6658) = 645083, the estimate at most one short.
-  const std::uint32_t mask = (1u << d) - 1;
-  for (std::uint16_t& x : f->c) {
-    const std::uint32_t n = (std::uint32_t{x} << (d + 1)) + kQ;
-    std::uint32_t t = static_cast<std::uint32_t>((std::uint64_t{n} * 645083u) >> 32);
-    const std::uint32_t r = n - t * 6658u;
-    t += (6657u - r) >> 31;  // +1 when r >= 6658
-    x = static_cast<std::uint16_t>(t & mask);
-  }
+  for (std::uint16_t& x : f->c) x = compress_one(x, d);
 }
 
 void decompress(Poly* f, unsigned d) {
-  for (std::uint16_t& y : f->c)
-    y = static_cast<std::uint16_t>((std::uint32_t{y} * kQ + (1u << (d - 1))) >> d);
+  for (std::uint16_t& y : f->c) y = decompress_one(y, d);
 }
 
 namespace {
@@ -141,13 +151,15 @@ namespace {
 // 8g D + D j + b of the output is bit b of coefficient 8g + j), with D a
 // compile-time constant so the bit positions are too: each group is 8 * D
 // bits in two 64-bit words, straight-line code without a loop per bit.
-template <unsigned D>
+// With Compress, each coefficient goes through Compress_D on the way in
+// (encode) or Decompress_D on the way out (decode).
+template <unsigned D, bool Compress>
 void encode_d(std::uint8_t* out, const Poly* f) {
   for (int g = 0; g < kN / 8; ++g, out += D) {
     std::uint64_t w[2] = {0, 0};
 #pragma GCC unroll 8
     for (unsigned j = 0; j < 8; ++j) {
-      const std::uint64_t v = f->c[8 * g + j];
+      const std::uint64_t v = Compress ? compress_one(f->c[8 * g + j], D) : f->c[8 * g + j];
       const unsigned pos = D * j;
       w[pos / 64] |= v << (pos % 64);
       if (pos % 64 + D > 64) w[1] |= v >> (64 - pos % 64);
@@ -157,7 +169,7 @@ void encode_d(std::uint8_t* out, const Poly* f) {
   }
 }
 
-template <unsigned D>
+template <unsigned D, bool Compress>
 void decode_d(Poly* f, const std::uint8_t* in) {
   constexpr std::uint64_t kMask = (std::uint64_t{1} << D) - 1;
   for (int g = 0; g < kN / 8; ++g, in += D) {
@@ -170,70 +182,91 @@ void decode_d(Poly* f, const std::uint8_t* in) {
       std::uint64_t v = w[pos / 64] >> (pos % 64);
       if (pos % 64 + D > 64) v |= w[1] << (64 - pos % 64);
       v &= kMask;
-      f->c[8 * g + j] = D == 12 ? csub(static_cast<std::uint32_t>(v))  // 12 bits: mod q
-                                : static_cast<std::uint16_t>(v);
+      const auto v32 = static_cast<std::uint32_t>(v);
+      f->c[8 * g + j] = D == 12    ? csub(v32)  // 12 bits: mod q
+                        : Compress ? decompress_one(v32, D)
+                                   : static_cast<std::uint16_t>(v32);
     }
+  }
+}
+
+// The D = d instance for a run-time d in 1..12 (12 for any other).
+template <bool Compress>
+void encode_any(unsigned d, std::uint8_t* out, const Poly* f) {
+  switch (d) {
+    case 1:
+      return encode_d<1, Compress>(out, f);
+    case 2:
+      return encode_d<2, Compress>(out, f);
+    case 3:
+      return encode_d<3, Compress>(out, f);
+    case 4:
+      return encode_d<4, Compress>(out, f);
+    case 5:
+      return encode_d<5, Compress>(out, f);
+    case 6:
+      return encode_d<6, Compress>(out, f);
+    case 7:
+      return encode_d<7, Compress>(out, f);
+    case 8:
+      return encode_d<8, Compress>(out, f);
+    case 9:
+      return encode_d<9, Compress>(out, f);
+    case 10:
+      return encode_d<10, Compress>(out, f);
+    case 11:
+      return encode_d<11, Compress>(out, f);
+    default:
+      return encode_d<12, false>(out, f);
+  }
+}
+
+template <bool Compress>
+void decode_any(unsigned d, Poly* f, const std::uint8_t* in) {
+  switch (d) {
+    case 1:
+      return decode_d<1, Compress>(f, in);
+    case 2:
+      return decode_d<2, Compress>(f, in);
+    case 3:
+      return decode_d<3, Compress>(f, in);
+    case 4:
+      return decode_d<4, Compress>(f, in);
+    case 5:
+      return decode_d<5, Compress>(f, in);
+    case 6:
+      return decode_d<6, Compress>(f, in);
+    case 7:
+      return decode_d<7, Compress>(f, in);
+    case 8:
+      return decode_d<8, Compress>(f, in);
+    case 9:
+      return decode_d<9, Compress>(f, in);
+    case 10:
+      return decode_d<10, Compress>(f, in);
+    case 11:
+      return decode_d<11, Compress>(f, in);
+    default:
+      return decode_d<12, false>(f, in);
   }
 }
 
 }  // namespace
 
 void byte_encode(std::uint8_t* out, const Poly* f, unsigned d) {
-  switch (d) {
-    case 1:
-      return encode_d<1>(out, f);
-    case 2:
-      return encode_d<2>(out, f);
-    case 3:
-      return encode_d<3>(out, f);
-    case 4:
-      return encode_d<4>(out, f);
-    case 5:
-      return encode_d<5>(out, f);
-    case 6:
-      return encode_d<6>(out, f);
-    case 7:
-      return encode_d<7>(out, f);
-    case 8:
-      return encode_d<8>(out, f);
-    case 9:
-      return encode_d<9>(out, f);
-    case 10:
-      return encode_d<10>(out, f);
-    case 11:
-      return encode_d<11>(out, f);
-    default:
-      return encode_d<12>(out, f);
-  }
+  encode_any<false>(d, out, f);
 }
 
 void byte_decode(Poly* f, const std::uint8_t* in, unsigned d) {
-  switch (d) {
-    case 1:
-      return decode_d<1>(f, in);
-    case 2:
-      return decode_d<2>(f, in);
-    case 3:
-      return decode_d<3>(f, in);
-    case 4:
-      return decode_d<4>(f, in);
-    case 5:
-      return decode_d<5>(f, in);
-    case 6:
-      return decode_d<6>(f, in);
-    case 7:
-      return decode_d<7>(f, in);
-    case 8:
-      return decode_d<8>(f, in);
-    case 9:
-      return decode_d<9>(f, in);
-    case 10:
-      return decode_d<10>(f, in);
-    case 11:
-      return decode_d<11>(f, in);
-    default:
-      return decode_d<12>(f, in);
-  }
+  decode_any<false>(d, f, in);
+}
+
+void compress_encode(std::uint8_t* out, const Poly* f, unsigned d) {
+  encode_any<true>(d, out, f);
+}
+
+void decode_decompress(Poly* f, const std::uint8_t* in, unsigned d) {
+  decode_any<true>(d, f, in);
 }
 
 unsigned rej_uniform(std::uint16_t* out, unsigned room, const std::uint8_t* buf, std::size_t len) {
@@ -281,6 +314,17 @@ void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta) {
 namespace armaccel {
 
 const MlkemKernel kMlkemPortable = {
-    "mlkem-portable", 0, mlkem::ntt, mlkem::inv_ntt, mlkem::multiply_ntts, mlkem::rej_uniform};
+    "mlkem-portable",
+    0,
+    mlkem::ntt,
+    mlkem::inv_ntt,
+    mlkem::multiply_ntts,
+    mlkem::rej_uniform,
+    mlkem::compress_encode,
+    mlkem::decode_decompress,
+    mlkem::sample_cbd,
+    mlkem::add,
+    mlkem::sub,
+};
 
 }  // namespace armaccel

@@ -4,8 +4,10 @@
 // instruction, and nothing branches on or indexes by a coefficient
 // (KyberSlash-class leaks).
 //
-// This is the first, reference-shaped lane; the per-architecture kernels
-// (NEON, ARMv7E-M) will plug in behind the same functions.
+// This is the portable lane (kMlkemPortable in mlkem_kernel.h) and the
+// reference the others are tested against.  Every function below is
+// exported under a stable name so that another lane's table (NEON,
+// ARMv7E-M) can use it for an entry the lane does not implement itself.
 #pragma once
 
 #include <cstddef>
@@ -44,6 +46,16 @@ void decompress(Poly* f, unsigned d);
 // decoded value equals the input exactly when every coefficient was < q.
 void byte_encode(std::uint8_t* out, const Poly* f, unsigned d);
 void byte_decode(Poly* f, const std::uint8_t* in, unsigned d);
+
+// The fused forms the kernel table uses (MlkemKernel::compress_encode /
+// decode_decompress), 1 <= d <= 12, 32 * d bytes:
+//   compress_encode:   out = ByteEncode_d(Compress_d(f)) for d <= 11,
+//                      ByteEncode_12(f) for d = 12 (no compression);
+//   decode_decompress: f = Decompress_d(ByteDecode_d(in)) for d <= 11,
+//                      ByteDecode_12(in) (mod q) for d = 12.
+// Bit-identical to the separate steps, without a temporary polynomial.
+void compress_encode(std::uint8_t* out, const Poly* f, unsigned d);
+void decode_decompress(Poly* f, const std::uint8_t* in, unsigned d);
 
 // SampleNTT's rejection-sampling loop (Algorithm 7, steps 5-16) over len
 // bytes (a multiple of 3): appends the 12-bit candidates below q to out,

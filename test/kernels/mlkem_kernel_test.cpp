@@ -7,12 +7,19 @@
 // the portable lane itself is checked on (NTT round trip, multiplication
 // matching the schoolbook product mod X^256 + 1), and the portable word-wise
 // ByteEncode/ByteDecode/SamplePolyCBD against FIPS 203's bit definitions.
+// The coding entries (compress_encode, decode_decompress for d = 1, 4, 5,
+// 10, 11, 12), sample_cbd (eta 2, 3) and add/sub likewise against the
+// portable lane: every value 0..q-1 for every d (all the rounding
+// boundaries of Compress_d), zero, all q-1, random and extreme
+// polynomials; random, all-0, all-1 bytes and, for d = 12, 12-bit values
+// >= q for the decoders; CBD on random and fixed bit patterns.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lanes_under_test.h"
@@ -251,6 +258,158 @@ TEST_P(MlkemLane, RejectionSamplingBoundaries) {
   }
 }
 
+constexpr unsigned kCodingD[] = {1, 4, 5, 10, 11, 12};
+
+// Polynomials holding every value 0..q-1 (3329 = 13 * 256 + 1): poly t
+// has values 256 t + i (the last one wraps around to small values), and
+// the same set in reverse order and interleaved with q-1 - x.
+std::vector<Poly> every_value_polys() {
+  std::vector<Poly> out;
+  for (int t = 0; t * kN < kQ; ++t) {
+    Poly f, r, m;
+    for (int i = 0; i < kN; ++i) {
+      const auto x = static_cast<std::uint16_t>((t * kN + i) % kQ);
+      f.c[i] = x;
+      r.c[kN - 1 - i] = x;
+      m.c[i] = (i & 1) ? static_cast<std::uint16_t>(kQ - 1 - x) : x;
+    }
+    out.push_back(f);
+    out.push_back(r);
+    out.push_back(m);
+  }
+  return out;
+}
+
+std::string bytes_diff(const Bytes& got, const Bytes& want) {
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    if (got[i] != want[i])
+      return "byte " + std::to_string(i) + ": " + std::to_string(got[i]) +
+             " != " + std::to_string(want[i]);
+  }
+  return "";
+}
+
+void check_encode(const MlkemKernel* k, const Poly& f, unsigned d, const std::string& what) {
+  Bytes got(32 * d + 16, 0xa5), want(32 * d + 16, 0xa5);  // guard bytes past the end
+  const Poly keep = f;
+  k->compress_encode(got.data(), &f, d);
+  kMlkemPortable.compress_encode(want.data(), &f, d);
+  ASSERT_EQ(bytes_diff(got, want), "") << "compress_encode d=" << d << ", " << what;
+  ASSERT_EQ(diff(f, keep), "") << "compress_encode changed its input, d=" << d;
+}
+
+void check_decode(const MlkemKernel* k, const Bytes& in, unsigned d, const std::string& what) {
+  Poly got, want;
+  k->decode_decompress(&got, in.data(), d);
+  kMlkemPortable.decode_decompress(&want, in.data(), d);
+  ASSERT_EQ(diff(got, want), "") << "decode_decompress d=" << d << ", " << what;
+  ASSERT_TRUE(canonical(got)) << "d=" << d << ", " << what;
+}
+
+TEST_P(MlkemLane, CompressEncodeMatchesPortable) {
+  const MlkemKernel* k = GetParam();
+  for (unsigned d : kCodingD) {
+    for (const Poly& f : every_value_polys()) check_encode(k, f, d, "every value");
+    for (const Poly& f : special_polys()) check_encode(k, f, d, "special");
+    Rng rng(211 + d);
+    const int n = iterations(200);
+    for (int i = 0; i < n; ++i) {
+      check_encode(k, random_poly(rng), d, "random #" + std::to_string(i));
+      check_encode(k, extreme_poly(rng), d, "extreme #" + std::to_string(i));
+    }
+  }
+}
+
+TEST_P(MlkemLane, DecodeDecompressMatchesPortable) {
+  const MlkemKernel* k = GetParam();
+  for (unsigned d : kCodingD) {
+    const std::size_t len = 32 * d;
+    check_decode(k, Bytes(len, 0x00), d, "all 0");
+    check_decode(k, Bytes(len, 0xff), d, "all 1");
+    for (std::uint8_t b : {0x55, 0xaa, 0x0f, 0xf0, 0x01, 0x80}) {
+      check_decode(k, Bytes(len, b), d, "pattern " + std::to_string(b));
+    }
+    // Encodings of every value (and of every compressed value).
+    for (const Poly& f : every_value_polys()) {
+      Bytes in(len);
+      kMlkemPortable.compress_encode(in.data(), &f, d);
+      check_decode(k, in, d, "encoded every value");
+    }
+    Rng rng(221 + d);
+    const int n = iterations(400);
+    for (int i = 0; i < n; ++i) check_decode(k, rng.bytes(len), d, "random #" + std::to_string(i));
+  }
+  // d = 12: every 12-bit value, q..4095 in particular (reduced mod q).
+  Poly f;
+  for (int start = 0; start < 4096; start += kN) {
+    for (int i = 0; i < kN; ++i) f.c[i] = static_cast<std::uint16_t>(start + i);
+    Bytes in(384);
+    mlkem::byte_encode(in.data(), &f, 12);  // raw 12-bit fields, not reduced
+    check_decode(k, in, 12, "12-bit values from " + std::to_string(start));
+  }
+  Rng rng(230);
+  for (int i = 0; i < 50; ++i) {
+    for (auto& c : f.c) c = static_cast<std::uint16_t>(kQ + rng.below(4096 - kQ));
+    Bytes in(384);
+    mlkem::byte_encode(in.data(), &f, 12);
+    check_decode(k, in, 12, ">= q #" + std::to_string(i));
+  }
+}
+
+TEST_P(MlkemLane, SampleCbdMatchesPortable) {
+  const MlkemKernel* k = GetParam();
+  Rng rng(231);
+  for (unsigned eta : {2u, 3u}) {
+    const std::size_t len = 64 * eta;
+    std::vector<Bytes> inputs;
+    for (std::uint8_t b : {0x00, 0xff, 0x0f, 0xf0, 0x55, 0xaa, 0x33, 0xcc, 0x07, 0x38, 0xc7})
+      inputs.emplace_back(len, b);
+    const int n = iterations(1000);
+    for (int i = 0; i < n; ++i) inputs.push_back(rng.bytes(len));
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      Poly got, want;
+      k->sample_cbd(&got, inputs[i].data(), eta);
+      kMlkemPortable.sample_cbd(&want, inputs[i].data(), eta);
+      ASSERT_EQ(diff(got, want), "") << "eta " << eta << " input #" << i;
+    }
+  }
+}
+
+TEST_P(MlkemLane, AddSubMatchPortable) {
+  const MlkemKernel* k = GetParam();
+  const std::vector<Poly> special = special_polys();
+  std::vector<std::pair<Poly, Poly>> pairs;
+  for (const Poly& a : special)
+    for (const Poly& b : {special[0], special[1], special[2], special[3], special[6]})
+      pairs.emplace_back(a, b);
+  Rng rng(232);
+  const int n = iterations(500);
+  for (int i = 0; i < n; ++i) {
+    const bool ext = (i & 1) != 0;
+    pairs.emplace_back(ext ? extreme_poly(rng) : random_poly(rng),
+                       ext ? extreme_poly(rng) : random_poly(rng));
+  }
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const Poly& a = pairs[i].first;
+    const Poly& b = pairs[i].second;
+    for (int op = 0; op < 2; ++op) {
+      const auto fk = op == 0 ? k->add : k->sub;
+      const auto fp = op == 0 ? kMlkemPortable.add : kMlkemPortable.sub;
+      const char* name = op == 0 ? "add" : "sub";
+      Poly got, want;
+      fk(&got, &a, &b);
+      fp(&want, &a, &b);
+      ASSERT_EQ(diff(got, want), "") << name << " #" << i;
+      got = a;  // r is a
+      fk(&got, &got, &b);
+      ASSERT_EQ(diff(got, want), "") << name << " r = a, #" << i;
+      got = b;  // r is b
+      fk(&got, &a, &got);
+      ASSERT_EQ(diff(got, want), "") << name << " r = b, #" << i;
+    }
+  }
+}
+
 // The portable coders and CBD sampler work on words; check them against
 // FIPS 203's bit-by-bit definitions (Algorithms 5, 6, 8; BitsToBytes).
 int bit(const std::uint8_t* b, std::size_t i) {
@@ -300,6 +459,50 @@ TEST(MlkemPortableCoding, SampleCbdMatchesBitDefinition) {
           y += bit(bytes.data(), 2 * i * eta + eta + j);
         }
         ASSERT_EQ(f.c[i], (x - y + kQ) % kQ) << "eta " << eta << " i " << i;
+      }
+    }
+  }
+}
+
+// The fused portable entries equal the separate steps (Compress_d then
+// ByteEncode_d; ByteDecode_d then Decompress_d), every d, every value.
+TEST(MlkemPortableCoding, FusedEntriesMatchSeparateSteps) {
+  Rng rng(233);
+  std::vector<Poly> polys = every_value_polys();
+  for (int i = 0; i < 20; ++i) polys.push_back(random_poly(rng));
+  for (unsigned d = 1; d <= 12; ++d) {
+    for (const Poly& f : polys) {
+      Bytes got(32 * d), want(32 * d);
+      mlkem::compress_encode(got.data(), &f, d);
+      Poly c = f;
+      if (d < 12) mlkem::compress(&c, d);
+      mlkem::byte_encode(want.data(), &c, d);
+      ASSERT_EQ(got, want) << "encode d=" << d;
+    }
+    for (int i = 0; i < 20; ++i) {
+      const Bytes in = rng.bytes(32 * d);
+      Poly got, want;
+      mlkem::decode_decompress(&got, in.data(), d);
+      mlkem::byte_decode(&want, in.data(), d);
+      if (d < 12) mlkem::decompress(&want, d);
+      ASSERT_EQ(diff(got, want), "") << "decode d=" << d;
+    }
+  }
+}
+
+// Compress_d is exact rounding (§4.2.1) for every x, checked with
+// integers: round(2^d x / q) mod 2^d.
+TEST(MlkemPortableCoding, CompressIsExactRounding) {
+  for (unsigned d = 1; d <= 11; ++d) {
+    for (int x0 = 0; x0 < kQ; x0 += kN) {
+      Poly f;
+      for (int i = 0; i < kN; ++i) f.c[i] = static_cast<std::uint16_t>((x0 + i) % kQ);
+      Poly c = f;
+      mlkem::compress(&c, d);
+      for (int i = 0; i < kN; ++i) {
+        const std::uint32_t x = f.c[i];
+        const std::uint32_t want = (((x << (d + 1)) + kQ) / (2 * kQ)) % (1u << d);
+        ASSERT_EQ(c.c[i], want) << "d=" << d << " x=" << x;
       }
     }
   }
