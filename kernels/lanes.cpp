@@ -18,6 +18,9 @@ extern const Sha256Kernel kSha256Ce;
 #if ARMACCEL_HAVE_SHA512_CE
 extern const Sha512Kernel kSha512Ce;
 #endif
+#if ARMACCEL_HAVE_KECCAK_ARMV7M
+extern const KeccakKernel kKeccakArmv7m;
+#endif
 #if ARMACCEL_HAVE_KECCAK_SHA3
 extern const KeccakKernel kKeccakSha3;
 #endif
@@ -81,6 +84,9 @@ const Sha512Kernel* const kSha512Lanes[] = {
 };
 
 const KeccakKernel* const kKeccakKernels[] = {
+#if ARMACCEL_HAVE_KECCAK_ARMV7M
+    &kKeccakArmv7m,
+#endif
 #if ARMACCEL_HAVE_KECCAK_SHA3
     &kKeccakSha3,
 #endif
