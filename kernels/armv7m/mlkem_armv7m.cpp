@@ -1,0 +1,167 @@
+// ML-KEM arithmetic lane for ARMv7E-M (Cortex-M4/M7 with the DSP
+// extension): NTT, inverse NTT and MultiplyNTTs in Thumb-2 assembly
+// (mlkem_ntt.S); the other entries are the portable functions.  Built only
+// when the compiler targets ARMv7E-M (__ARM_FEATURE_DSP), so the lane
+// needs no run-time feature bit.
+//
+// The twiddle tables the assembly reads are generated here at compile time
+// in the order and form it consumes them (see mlkem_ntt.S): int16, zeta^k
+// times the Montgomery factor 2^16, reduced to (-q/2, q/2].
+#include <cstdint>
+
+#include "mlkem_kernel.h"
+
+#if !defined(__ARM_FEATURE_DSP)
+#error "mlkem_armv7m.cpp needs the ARMv7E-M DSP instructions"
+#endif
+
+namespace armaccel::armv7m {
+
+using mlkem::kQ;
+
+constexpr unsigned bit_rev7(unsigned i) {
+  unsigned r = 0;
+  for (int b = 0; b < 7; ++b) r |= ((i >> b) & 1u) << (6 - b);
+  return r;
+}
+
+constexpr std::uint32_t pow_mod(std::uint32_t base, unsigned e) {
+  std::uint32_t r = 1;
+  for (unsigned i = 0; i < e; ++i) r = r * base % kQ;
+  return r;
+}
+
+// x mod q as the representative in (-q/2, q/2].
+constexpr std::int16_t centered(std::uint32_t x) {
+  const auto r = static_cast<std::int32_t>(x % kQ);
+  return static_cast<std::int16_t>(r > kQ / 2 ? r - kQ : r);
+}
+
+// zeta^BitRev7(k) 2^16 mod^± q (Algorithm 9/10's zeta_k in Montgomery form).
+constexpr std::int16_t zm(unsigned k) {
+  return centered(pow_mod(17, bit_rev7(k)) * 65536u);
+}
+
+constexpr std::uint32_t kInv128 = 3303;  // 128^-1 mod q
+
+struct NttZetas {
+  alignas(4) std::int16_t v[136];
+};
+struct InvZetas {
+  alignas(4) std::int16_t v[148];
+};
+struct Gammas {
+  alignas(4) std::int16_t v[128];
+};
+
+// Forward: [0..7] layers 1-3 {z1; z2 z3; z4..z7; pad}; [8 + 8 b ..] layers
+// 4-6 of 32-coefficient block b {z(8+b); z(16+2b) z(17+2b); z(32+4b) ..
+// z(35+4b); pad}; [72 + i] layer 7, group i: z(64+i).
+constexpr NttZetas make_ntt_zetas() {
+  NttZetas t{};
+  const unsigned first[7] = {1, 2, 3, 4, 5, 6, 7};
+  for (int j = 0; j < 7; ++j) t.v[j] = zm(first[j]);
+  for (unsigned b = 0; b < 8; ++b) {
+    std::int16_t* e = t.v + 8 + 8 * b;
+    e[0] = zm(8 + b);
+    e[1] = zm(16 + 2 * b);
+    e[2] = zm(17 + 2 * b);
+    for (unsigned j = 0; j < 4; ++j) e[3 + j] = zm(32 + 4 * b + j);
+  }
+  for (unsigned i = 0; i < 64; ++i) t.v[72 + i] = zm(64 + i);
+  return t;
+}
+
+// Inverse (zetas used in reverse order, Algorithm 10): [8 b ..] pass 1
+// (layers len 2, 4, 8) of 16-coefficient block b {z(127-4b) .. z(124-4b);
+// z(63-2b) z(62-2b); z(31-b); pad}; [128 + 8 c ..] pass 2 (len 16, 32, 64)
+// of half c {z(15-4c) .. z(12-4c); z(7-2c) z(6-2c); z(3-c); pad};
+// [144] 128^-1 2^16, [145] zeta_1 128^-1 2^16 (mod^± q).
+constexpr InvZetas make_inv_zetas() {
+  InvZetas t{};
+  for (unsigned b = 0; b < 16; ++b) {
+    std::int16_t* e = t.v + 8 * b;
+    for (unsigned j = 0; j < 4; ++j) e[j] = zm(127 - 4 * b - j);
+    e[4] = zm(63 - 2 * b);
+    e[5] = zm(62 - 2 * b);
+    e[6] = zm(31 - b);
+  }
+  for (unsigned c = 0; c < 2; ++c) {
+    std::int16_t* e = t.v + 128 + 8 * c;
+    for (unsigned j = 0; j < 4; ++j) e[j] = zm(15 - 4 * c - j);
+    e[4] = zm(7 - 2 * c);
+    e[5] = zm(6 - 2 * c);
+    e[6] = zm(3 - c);
+  }
+  t.v[144] = centered(kInv128 * 65536u);
+  t.v[145] = centered(pow_mod(17, bit_rev7(1)) * kInv128 % kQ * 65536u);
+  return t;
+}
+
+// gamma_i = zeta^(2 BitRev7(i) + 1) mod^± q (Algorithm 11), plain form: the
+// base multiplication reduces with Barrett, not Montgomery.
+constexpr Gammas make_gammas() {
+  Gammas t{};
+  for (unsigned i = 0; i < 128; ++i) t.v[i] = centered(pow_mod(17, 2 * bit_rev7(i) + 1));
+  return t;
+}
+
+}  // namespace armaccel::armv7m
+
+extern "C" {
+// Read by mlkem_ntt.S.
+extern const armaccel::armv7m::NttZetas armaccel_mlkem_armv7m_ntt_zetas;
+extern const armaccel::armv7m::InvZetas armaccel_mlkem_armv7m_inv_zetas;
+extern const armaccel::armv7m::Gammas armaccel_mlkem_armv7m_gammas;
+constexpr armaccel::armv7m::NttZetas armaccel_mlkem_armv7m_ntt_zetas =
+    armaccel::armv7m::make_ntt_zetas();
+constexpr armaccel::armv7m::InvZetas armaccel_mlkem_armv7m_inv_zetas =
+    armaccel::armv7m::make_inv_zetas();
+constexpr armaccel::armv7m::Gammas armaccel_mlkem_armv7m_gammas = armaccel::armv7m::make_gammas();
+
+void armaccel_mlkem_armv7m_ntt(std::uint16_t* f);
+void armaccel_mlkem_armv7m_inv_ntt(std::uint16_t* f);
+void armaccel_mlkem_armv7m_basemul(std::uint16_t* h, const std::uint16_t* f,
+                                   const std::uint16_t* g);
+void armaccel_mlkem_armv7m_basemul_acc(std::uint16_t* h, const std::uint16_t* f,
+                                       const std::uint16_t* g);
+}
+
+namespace armaccel {
+namespace {
+
+void ntt(mlkem::Poly* f) {
+  armaccel_mlkem_armv7m_ntt(f->c);
+}
+void inv_ntt(mlkem::Poly* f) {
+  armaccel_mlkem_armv7m_inv_ntt(f->c);
+}
+
+void multiply_ntts(mlkem::Poly* h, const mlkem::Poly* f, const mlkem::Poly* g, bool accumulate) {
+  // The assembly reads pair i of f and g before writing pair i of h, so h
+  // may be f or g.
+  if (accumulate) {
+    armaccel_mlkem_armv7m_basemul_acc(h->c, f->c, g->c);
+  } else {
+    armaccel_mlkem_armv7m_basemul(h->c, f->c, g->c);
+  }
+}
+
+}  // namespace
+
+extern const MlkemKernel kMlkemArmv7m;
+const MlkemKernel kMlkemArmv7m = {
+    "mlkem-armv7m",
+    0,
+    ntt,
+    inv_ntt,
+    multiply_ntts,
+    mlkem::rej_uniform,
+    mlkem::compress_encode,
+    mlkem::decode_decompress,
+    mlkem::sample_cbd,
+    mlkem::add,
+    mlkem::sub,
+};
+
+}  // namespace armaccel

@@ -1,0 +1,405 @@
+// ML-KEM NTT, inverse NTT and MultiplyNTTs for ARMv7E-M (Cortex-M4/M7),
+// Thumb-2 with the DSP instructions; no FPU registers.  C-callable (AAPCS):
+//
+//   void armaccel_mlkem_armv7m_ntt(uint16_t f[256]);          FIPS 203 Alg. 9
+//   void armaccel_mlkem_armv7m_inv_ntt(uint16_t f[256]);      Alg. 10 (x 128^-1)
+//   void armaccel_mlkem_armv7m_basemul(uint16_t h[256], const uint16_t f[256],
+//                                      const uint16_t g[256]);   Alg. 11/12
+//   void armaccel_mlkem_armv7m_basemul_acc(...same...);          h += f x g
+//
+// Every entry takes and returns canonical coefficients [0, q), q = 3329.
+// Inside, a 32-bit register holds two coefficients as signed 16-bit halves
+// (coefficient 2i in the bottom, 2i+1 in the top, as a little-endian word
+// load gives them); canonical inputs are already valid int16, so there is
+// no conversion on entry.  Word loads/stores only (ldr/str, never ldm/ldrd),
+// which ARMv7-M allows at any halfword alignment.
+//
+// Reductions (bounds checked exhaustively on the host over all int16 /
+// all |x| < 2^25 inputs):
+//  * Montgomery, R = 2^16: for |T| < 2^15 q, m = T (-q^-1) mod^± 2^16,
+//    (T + m q) / 2^16 = T 2^-16 mod q, |result| < |T| / 2^16 + q / 2.
+//    A twiddle z is kept as z 2^16 mod^± q (|.| <= 1664), so a product
+//    a * z' of |a| < 2^15 comes back as a z mod q in (-q, q) (< 2497).
+//  * Barrett (barrett macro), any int16 x -> [0, q): quot = top half of
+//    ((1290168 x) >> 16) + 1, x - quot q.  1290168 = round(2^32 / q).
+//  * Barrett on 32 bits (basemul), |x| < 2^25: x - round(x 1290168 / 2^32) q
+//    lies in [-1679, 1679].
+//  * canon: (-q, q) -> [0, q) by +q and a lane-wise conditional -q (SEL).
+// Constant time: no branch or address depends on a coefficient.
+
+  .syntax unified
+  .thumb
+  .text
+
+  .equ kQ, 3329
+  .equ kQinvNeg, 3327          // -q^-1 mod 2^16
+  .equ kBarrettV, 1290168      // round(2^32 / q)
+
+// qq = (-q^-1 mod 2^16) << 16 | q, the Montgomery constant pair.
+.macro load_qq reg
+  movw \reg, #kQ
+  movt \reg, #kQinvNeg
+.endm
+
+// Cooley-Tukey butterfly on two packed pairs (Alg. 9 steps 7-9, twice):
+// t = z a1 (Montgomery), a1 = a0 - t, a0 = a0 + t.  z is half zs (b or t)
+// of register z.  |t| < q, so each layer grows |a| by less than q.
+.macro ct_bfly a0, a1, z, zs, t0, t1, qq
+  smulb\zs \t0, \a1, \z
+  smult\zs \t1, \a1, \z
+  smulbt \a1, \t0, \qq
+  smlabb \t0, \a1, \qq, \t0
+  smulbt \a1, \t1, \qq
+  smlabb \t1, \a1, \qq, \t1
+  pkhtb \t0, \t1, \t0, asr #16
+  usub16 \a1, \a0, \t0
+  uadd16 \a0, \a0, \t0
+.endm
+
+// Gentleman-Sande butterfly (Alg. 10 steps 8-10, twice): a0 = a0 + a1,
+// a1 = z (a1 - a0) (Montgomery, result in (-q, q)).
+.macro gs_bfly a0, a1, z, zs, t0, t1, qq
+  usub16 \t0, \a1, \a0
+  uadd16 \a0, \a0, \a1
+  smulb\zs \a1, \t0, \z
+  smult\zs \t1, \t0, \z
+  smulbt \t0, \a1, \qq
+  smlabb \a1, \t0, \qq, \a1
+  smulbt \t0, \t1, \qq
+  smlabb \t1, \t0, \qq, \t1
+  pkhtb \a1, \t1, \a1, asr #16
+.endm
+
+// x (two int16) -> [0, q) each.  v = 1290168, one = 1.
+.macro barrett x, v, one, t0, t1, qq
+  smlawb \t0, \v, \x, \one
+  smlawt \t1, \v, \x, \one
+  smultb \t0, \t0, \qq
+  smultb \t1, \t1, \qq
+  pkhbt \t0, \t0, \t1, lsl #16
+  usub16 \x, \x, \t0
+.endm
+
+// x (two values in (-q, q)) -> [0, q).  q2 = q << 16 | q.
+.macro canon x, t, q2
+  sadd16 \x, \x, \q2
+  usub16 \t, \x, \q2
+  sel \x, \t, \x
+.endm
+
+// Eight packed words at r0 + k * stride (k = 0..7) in r1..r8.
+.macro load8 stride
+  ldr r1, [r0]
+  ldr r2, [r0, #\stride]
+  ldr r3, [r0, #2*\stride]
+  ldr r4, [r0, #3*\stride]
+  ldr r5, [r0, #4*\stride]
+  ldr r6, [r0, #5*\stride]
+  ldr r7, [r0, #6*\stride]
+  ldr r8, [r0, #7*\stride]
+.endm
+
+.macro store8 stride
+  str r1, [r0]
+  str r2, [r0, #\stride]
+  str r3, [r0, #2*\stride]
+  str r4, [r0, #3*\stride]
+  str r5, [r0, #4*\stride]
+  str r6, [r0, #5*\stride]
+  str r7, [r0, #6*\stride]
+  str r8, [r0, #7*\stride]
+.endm
+
+// Three merged CT layers on the eight words r1..r8 (positions 0..7; the
+// layers pair positions 4 apart, then 2, then 1).  Twiddles: 8 halfwords
+// at r14 = {z0, z1, z2, z3, z4, z5, z6, pad}: z0 for the first layer,
+// z1 z2 for the second, z3..z6 for the third.
+.macro ntt3
+  ldr r12, [r14]
+  ct_bfly r1, r5, r12, b, r10, r11, r9
+  ct_bfly r2, r6, r12, b, r10, r11, r9
+  ct_bfly r3, r7, r12, b, r10, r11, r9
+  ct_bfly r4, r8, r12, b, r10, r11, r9
+  ct_bfly r1, r3, r12, t, r10, r11, r9
+  ct_bfly r2, r4, r12, t, r10, r11, r9
+  ldr r12, [r14, #4]
+  ct_bfly r5, r7, r12, b, r10, r11, r9
+  ct_bfly r6, r8, r12, b, r10, r11, r9
+  ct_bfly r1, r2, r12, t, r10, r11, r9
+  ldr r12, [r14, #8]
+  ct_bfly r3, r4, r12, b, r10, r11, r9
+  ct_bfly r5, r6, r12, t, r10, r11, r9
+  ldr r12, [r14, #12]
+  ct_bfly r7, r8, r12, b, r10, r11, r9
+.endm
+
+// Three merged GS layers on r1..r8 (pairs 1 apart, then 2, then 4);
+// twiddles at r14 = {z0..z3 first layer, z4 z5 second, z6 third, pad}.
+// Inputs |a| < q give outputs |a| < 8q (position 0), 4q (1), 2q (2, 3)
+// and q (4..7, Montgomery outputs).
+.macro invntt3
+  ldr r12, [r14]
+  gs_bfly r1, r2, r12, b, r10, r11, r9
+  gs_bfly r3, r4, r12, t, r10, r11, r9
+  ldr r12, [r14, #4]
+  gs_bfly r5, r6, r12, b, r10, r11, r9
+  gs_bfly r7, r8, r12, t, r10, r11, r9
+  ldr r12, [r14, #8]
+  gs_bfly r1, r3, r12, b, r10, r11, r9
+  gs_bfly r2, r4, r12, b, r10, r11, r9
+  gs_bfly r5, r7, r12, t, r10, r11, r9
+  gs_bfly r6, r8, r12, t, r10, r11, r9
+  ldr r12, [r14, #12]
+  gs_bfly r1, r5, r12, b, r10, r11, r9
+  gs_bfly r2, r6, r12, b, r10, r11, r9
+  gs_bfly r3, r7, r12, b, r10, r11, r9
+  gs_bfly r4, r8, r12, b, r10, r11, r9
+.endm
+
+// Stores positions 4..7 (|a| < q), Barrett-reduces positions 0..3 (|a| <
+// 8q) to [0, q) and stores them: the next three layers start from |a| < q.
+.macro invntt3_reduce_store stride
+  str r5, [r0, #4*\stride]
+  str r6, [r0, #5*\stride]
+  str r7, [r0, #6*\stride]
+  str r8, [r0, #7*\stride]
+  movw r5, #(kBarrettV & 0xffff)
+  movt r5, #(kBarrettV >> 16)
+  movs r6, #1
+  barrett r1, r5, r6, r10, r11, r9
+  barrett r2, r5, r6, r10, r11, r9
+  barrett r3, r5, r6, r10, r11, r9
+  barrett r4, r5, r6, r10, r11, r9
+  str r1, [r0]
+  str r2, [r0, #\stride]
+  str r3, [r0, #2*\stride]
+  str r4, [r0, #3*\stride]
+.endm
+
+// ---------------------------------------------------------------------------
+// Forward NTT (Algorithm 9), layers 1-3 | 4-6 | 7 (len 128..32 | 16..4 | 2).
+// Twiddle table armaccel_mlkem_armv7m_ntt_zetas (int16, Montgomery form):
+// [0..7] layers 1-3; [8 + 8b ..] layers 4-6 of 32-coefficient block b;
+// [72 + i] layer 7, group i.  |a| < (layers done + 1) q < 8q throughout.
+  .global armaccel_mlkem_armv7m_ntt
+  .hidden armaccel_mlkem_armv7m_ntt
+  .type armaccel_mlkem_armv7m_ntt, %function
+  .thumb_func
+armaccel_mlkem_armv7m_ntt:
+  push {r4-r11, lr}
+  sub sp, #8
+  load_qq r9
+  movw r14, #:lower16:armaccel_mlkem_armv7m_ntt_zetas
+  movt r14, #:upper16:armaccel_mlkem_armv7m_ntt_zetas
+  str r0, [sp, #4]              // f
+  add r12, r0, #64
+  str r12, [sp]                 // end of pass 1: 16 word columns
+  // Pass 1: layers 1-3 on words k + 16 m (m = 0..7), k = 0..15.
+1:
+  load8 64
+  ntt3
+  store8 64
+  add r0, #4
+  ldr r12, [sp]
+  cmp r0, r12
+  bne 1b
+  // Pass 2: layers 4-6; block b = 16 words, columns k = 0, 1: words
+  // 16 b + k + 2 m.
+  ldr r0, [sp, #4]
+  add r14, #16
+  add r12, r0, #512
+  str r12, [sp]
+2:
+  load8 8
+  ntt3
+  store8 8
+  add r0, #4
+  load8 8
+  ntt3
+  store8 8
+  add r0, #60
+  add r14, #16
+  ldr r12, [sp]
+  cmp r0, r12
+  bne 2b
+  // Pass 3: layer 7 on word pairs (2i, 2i+1), two groups per iteration,
+  // then Barrett to [0, q).
+  ldr r0, [sp, #4]
+  add r7, r0, #512
+  movw r5, #(kBarrettV & 0xffff)
+  movt r5, #(kBarrettV >> 16)
+  movs r6, #1
+3:
+  ldr r12, [r14], #4
+  ldr r1, [r0]
+  ldr r2, [r0, #4]
+  ldr r3, [r0, #8]
+  ldr r4, [r0, #12]
+  ct_bfly r1, r2, r12, b, r10, r11, r9
+  ct_bfly r3, r4, r12, t, r10, r11, r9
+  barrett r1, r5, r6, r10, r11, r9
+  barrett r2, r5, r6, r10, r11, r9
+  barrett r3, r5, r6, r10, r11, r9
+  barrett r4, r5, r6, r10, r11, r9
+  str r2, [r0, #4]
+  str r3, [r0, #8]
+  str r4, [r0, #12]
+  str r1, [r0], #16
+  cmp r0, r7
+  bne 3b
+  add sp, #8
+  pop {r4-r11, pc}
+  .size armaccel_mlkem_armv7m_ntt, . - armaccel_mlkem_armv7m_ntt
+
+// ---------------------------------------------------------------------------
+// Inverse NTT (Algorithm 10), layers len 2-8 | 16-64 | 128 with 128^-1.
+// Table armaccel_mlkem_armv7m_inv_zetas (int16, Montgomery form):
+// [8 b ..] pass 1 block b (16 coefficients); [128 + 8 c ..] pass 2 half c;
+// [144] = 128^-1, [145] = zeta_1 128^-1 (both times 2^16 mod^± q).
+  .global armaccel_mlkem_armv7m_inv_ntt
+  .hidden armaccel_mlkem_armv7m_inv_ntt
+  .type armaccel_mlkem_armv7m_inv_ntt, %function
+  .thumb_func
+armaccel_mlkem_armv7m_inv_ntt:
+  push {r4-r11, lr}
+  sub sp, #16
+  load_qq r9
+  movw r14, #:lower16:armaccel_mlkem_armv7m_inv_zetas
+  movt r14, #:upper16:armaccel_mlkem_armv7m_inv_zetas
+  str r0, [sp, #4]              // f
+  add r12, r0, #512
+  str r12, [sp]
+  // Pass 1: blocks of 8 consecutive words; inputs canonical.
+1:
+  load8 4
+  invntt3
+  invntt3_reduce_store 4
+  add r0, #32
+  add r14, #16
+  ldr r12, [sp]
+  cmp r0, r12
+  bne 1b
+  // Pass 2: two halves of 64 words; columns k = 0..7: words 64 c + k + 8 m.
+  ldr r0, [sp, #4]
+  add r12, r0, #512
+  str r12, [sp]                 // end of the halves
+2:
+  add r12, r0, #32
+  str r12, [sp, #8]             // end of this half's columns
+3:
+  load8 32
+  invntt3
+  invntt3_reduce_store 32
+  add r0, #4
+  ldr r12, [sp, #8]
+  cmp r0, r12
+  bne 3b
+  add r0, #224
+  add r14, #16
+  ldr r12, [sp]
+  cmp r0, r12
+  bne 2b
+  // Pass 3: layer len 128 (words w, w + 64) with the factor 128^-1 on
+  // both outputs: a0 = F (a0 + a1), a1 = zeta_1 F (a1 - a0); |a0 +- a1| <
+  // 2q in, (-q, q) out, then canon.
+  ldr r0, [sp, #4]
+  ldr r12, [r14]                // F bottom, zeta_1 F top
+  add r7, r0, #256
+  movw r5, #kQ
+  movt r5, #kQ                  // q2
+4:
+  ldr r1, [r0]
+  ldr r3, [r0, #256]
+  usub16 r10, r3, r1
+  uadd16 r1, r1, r3
+  smulbb r3, r1, r12
+  smultb r11, r1, r12
+  smulbt r1, r3, r9
+  smlabb r3, r1, r9, r3
+  smulbt r1, r11, r9
+  smlabb r11, r1, r9, r11
+  pkhtb r1, r11, r3, asr #16
+  smulbt r3, r10, r12
+  smultt r11, r10, r12
+  smulbt r10, r3, r9
+  smlabb r3, r10, r9, r3
+  smulbt r10, r11, r9
+  smlabb r11, r10, r9, r11
+  pkhtb r3, r11, r3, asr #16
+  canon r1, r10, r5
+  canon r3, r10, r5
+  str r3, [r0, #256]
+  str r1, [r0], #4
+  cmp r0, r7
+  bne 4b
+  add sp, #16
+  pop {r4-r11, pc}
+  .size armaccel_mlkem_armv7m_inv_ntt, . - armaccel_mlkem_armv7m_inv_ntt
+
+// ---------------------------------------------------------------------------
+// MultiplyNTTs (Algorithm 11): for pair i, with a = (a0, a1) from f,
+// b = (b0, b1) from g and gamma_i = zeta^(2 BitRev7(i) + 1) (mod^± q, from
+// armaccel_mlkem_armv7m_gammas, two per word):
+//   c0 = a0 b0 + gamma_i [a1 b1 mod^± q],  c1 = a0 b1 + a1 b0   (Alg. 12)
+// (|c0| < q^2 + 1679 * 1664, c1 < 2 q^2, plus q with accumulate: all
+// < 2^25), each Barrett-reduced on 32 bits to [-1679, 1679], packed, canon.
+// r0 h, r1 f, r2 g, r3 gammas, r4 v, r5 q, r6 q2, r7 end of h.
+.macro basemul_pair zsel, acc
+  ldr r8, [r1], #4              // a
+  ldr r9, [r2], #4              // b
+  smultt r12, r8, r9            // a1 b1
+  smmulr r11, r12, r4
+  mls r12, r11, r5, r12         // a1 b1 mod^± q
+  smulbb r11, r8, r9            // a0 b0
+  smlab\zsel r11, r12, r10, r11 // + gamma [a1 b1]
+  smuadx r12, r8, r9            // a0 b1 + a1 b0
+  .if \acc
+  ldr r8, [r0]
+  uxtah r11, r11, r8            // + h0
+  add r12, r12, r8, lsr #16     // + h1
+  .endif
+  smmulr r8, r11, r4
+  mls r11, r8, r5, r11
+  smmulr r8, r12, r4
+  mls r12, r8, r5, r12
+  pkhbt r11, r11, r12, lsl #16
+  canon r11, r12, r6
+  str r11, [r0], #4
+.endm
+
+.macro basemul_body acc
+  push {r4-r11, lr}
+  movw r3, #:lower16:armaccel_mlkem_armv7m_gammas
+  movt r3, #:upper16:armaccel_mlkem_armv7m_gammas
+  movw r4, #(kBarrettV & 0xffff)
+  movt r4, #(kBarrettV >> 16)
+  movw r5, #kQ
+  movw r6, #kQ
+  movt r6, #kQ
+  add r7, r0, #512
+1:
+  ldr r10, [r3], #4
+  basemul_pair b, \acc
+  basemul_pair t, \acc
+  cmp r0, r7
+  bne 1b
+  pop {r4-r11, pc}
+.endm
+
+  .global armaccel_mlkem_armv7m_basemul
+  .hidden armaccel_mlkem_armv7m_basemul
+  .type armaccel_mlkem_armv7m_basemul, %function
+  .thumb_func
+armaccel_mlkem_armv7m_basemul:
+  basemul_body 0
+  .size armaccel_mlkem_armv7m_basemul, . - armaccel_mlkem_armv7m_basemul
+
+  .global armaccel_mlkem_armv7m_basemul_acc
+  .hidden armaccel_mlkem_armv7m_basemul_acc
+  .type armaccel_mlkem_armv7m_basemul_acc, %function
+  .thumb_func
+armaccel_mlkem_armv7m_basemul_acc:
+  basemul_body 1
+  .size armaccel_mlkem_armv7m_basemul_acc, . - armaccel_mlkem_armv7m_basemul_acc
+
+  .section .note.GNU-stack, "", %progbits
