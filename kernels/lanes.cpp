@@ -45,6 +45,9 @@ extern const Sm3Kernel kSm3Ce;
 #if ARMACCEL_HAVE_MLKEM_NEON
 extern const MlkemKernel kMlkemNeon;
 #endif
+#if ARMACCEL_HAVE_MLKEM_ARMV7M
+extern const MlkemKernel kMlkemArmv7m;
+#endif
 
 namespace {
 
@@ -128,6 +131,9 @@ const Sm3Kernel* const kSm3Kernels[] = {
 };
 
 const MlkemKernel* const kMlkemKernels[] = {
+#if ARMACCEL_HAVE_MLKEM_ARMV7M
+    &kMlkemArmv7m,
+#endif
 #if ARMACCEL_HAVE_MLKEM_NEON
     &kMlkemNeon,
 #endif
