@@ -4,7 +4,8 @@
 // first and second permutation), then every lane in keccak_lanes() against
 // the portable lane bit for bit: permute on random states, absorb for every
 // FIPS 202 / KMAC rate with 1..4 blocks at unaligned data offsets,
-// permute_x2.  Prints each failure; exit status: the number of failures.
+// permute_x2.  Prints each failure; exit status: the number of failures
+// (at most 255).
 #include <cstdio>
 #include <cstring>
 
@@ -109,5 +110,5 @@ int main() {
     std::printf("%s: %s\n", k.lane, failures == before ? "ok" : "FAILED");
   }
   std::printf("keccak_diff: %d failure(s)\n", failures);
-  return failures;
+  return failures < 255 ? failures : 255;  // an exit status keeps 8 bits
 }
