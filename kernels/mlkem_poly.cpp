@@ -2,6 +2,7 @@
 #include "mlkem_poly.h"
 
 #include "mlkem_kernel.h"
+#include "wipe.h"
 
 namespace armaccel::mlkem {
 
@@ -151,15 +152,13 @@ namespace {
 // 8g D + D j + b of the output is bit b of coefficient 8g + j), with D a
 // compile-time constant so the bit positions are too: each group is 8 * D
 // bits in two 64-bit words, straight-line code without a loop per bit.
-// With Compress, each coefficient goes through Compress_D on the way in
-// (encode) or Decompress_D on the way out (decode).
-template <unsigned D, bool Compress>
-void encode_d(std::uint8_t* out, const Poly* f) {
-  for (int g = 0; g < kN / 8; ++g, out += D) {
+template <unsigned D>
+void encode_d(std::uint8_t* out, const std::uint16_t* c, int groups) {
+  for (int g = 0; g < groups; ++g, out += D) {
     std::uint64_t w[2] = {0, 0};
 #pragma GCC unroll 8
     for (unsigned j = 0; j < 8; ++j) {
-      const std::uint64_t v = Compress ? compress_one(f->c[8 * g + j], D) : f->c[8 * g + j];
+      const std::uint64_t v = c[8 * g + j];
       const unsigned pos = D * j;
       w[pos / 64] |= v << (pos % 64);
       if (pos % 64 + D > 64) w[1] |= v >> (64 - pos % 64);
@@ -169,7 +168,7 @@ void encode_d(std::uint8_t* out, const Poly* f) {
   }
 }
 
-template <unsigned D, bool Compress>
+template <unsigned D>
 void decode_d(Poly* f, const std::uint8_t* in) {
   constexpr std::uint64_t kMask = (std::uint64_t{1} << D) - 1;
   for (int g = 0; g < kN / 8; ++g, in += D) {
@@ -182,91 +181,95 @@ void decode_d(Poly* f, const std::uint8_t* in) {
       std::uint64_t v = w[pos / 64] >> (pos % 64);
       if (pos % 64 + D > 64) v |= w[1] << (64 - pos % 64);
       v &= kMask;
-      const auto v32 = static_cast<std::uint32_t>(v);
-      f->c[8 * g + j] = D == 12    ? csub(v32)  // 12 bits: mod q
-                        : Compress ? decompress_one(v32, D)
-                                   : static_cast<std::uint16_t>(v32);
+      f->c[8 * g + j] = D == 12 ? csub(static_cast<std::uint32_t>(v))  // 12 bits: mod q
+                                : static_cast<std::uint16_t>(v);
     }
   }
 }
 
-// The D = d instance for a run-time d in 1..12 (12 for any other).
-template <bool Compress>
-void encode_any(unsigned d, std::uint8_t* out, const Poly* f) {
+// encode_d<d> for a run-time d in 1..12 (12 for any other).
+void encode_any(unsigned d, std::uint8_t* out, const std::uint16_t* c, int groups) {
   switch (d) {
     case 1:
-      return encode_d<1, Compress>(out, f);
+      return encode_d<1>(out, c, groups);
     case 2:
-      return encode_d<2, Compress>(out, f);
+      return encode_d<2>(out, c, groups);
     case 3:
-      return encode_d<3, Compress>(out, f);
+      return encode_d<3>(out, c, groups);
     case 4:
-      return encode_d<4, Compress>(out, f);
+      return encode_d<4>(out, c, groups);
     case 5:
-      return encode_d<5, Compress>(out, f);
+      return encode_d<5>(out, c, groups);
     case 6:
-      return encode_d<6, Compress>(out, f);
+      return encode_d<6>(out, c, groups);
     case 7:
-      return encode_d<7, Compress>(out, f);
+      return encode_d<7>(out, c, groups);
     case 8:
-      return encode_d<8, Compress>(out, f);
+      return encode_d<8>(out, c, groups);
     case 9:
-      return encode_d<9, Compress>(out, f);
+      return encode_d<9>(out, c, groups);
     case 10:
-      return encode_d<10, Compress>(out, f);
+      return encode_d<10>(out, c, groups);
     case 11:
-      return encode_d<11, Compress>(out, f);
+      return encode_d<11>(out, c, groups);
     default:
-      return encode_d<12, false>(out, f);
-  }
-}
-
-template <bool Compress>
-void decode_any(unsigned d, Poly* f, const std::uint8_t* in) {
-  switch (d) {
-    case 1:
-      return decode_d<1, Compress>(f, in);
-    case 2:
-      return decode_d<2, Compress>(f, in);
-    case 3:
-      return decode_d<3, Compress>(f, in);
-    case 4:
-      return decode_d<4, Compress>(f, in);
-    case 5:
-      return decode_d<5, Compress>(f, in);
-    case 6:
-      return decode_d<6, Compress>(f, in);
-    case 7:
-      return decode_d<7, Compress>(f, in);
-    case 8:
-      return decode_d<8, Compress>(f, in);
-    case 9:
-      return decode_d<9, Compress>(f, in);
-    case 10:
-      return decode_d<10, Compress>(f, in);
-    case 11:
-      return decode_d<11, Compress>(f, in);
-    default:
-      return decode_d<12, false>(f, in);
+      return encode_d<12>(out, c, groups);
   }
 }
 
 }  // namespace
 
 void byte_encode(std::uint8_t* out, const Poly* f, unsigned d) {
-  encode_any<false>(d, out, f);
+  encode_any(d, out, f->c, kN / 8);
 }
 
 void byte_decode(Poly* f, const std::uint8_t* in, unsigned d) {
-  decode_any<false>(d, f, in);
+  switch (d) {
+    case 1:
+      return decode_d<1>(f, in);
+    case 2:
+      return decode_d<2>(f, in);
+    case 3:
+      return decode_d<3>(f, in);
+    case 4:
+      return decode_d<4>(f, in);
+    case 5:
+      return decode_d<5>(f, in);
+    case 6:
+      return decode_d<6>(f, in);
+    case 7:
+      return decode_d<7>(f, in);
+    case 8:
+      return decode_d<8>(f, in);
+    case 9:
+      return decode_d<9>(f, in);
+    case 10:
+      return decode_d<10>(f, in);
+    case 11:
+      return decode_d<11>(f, in);
+    default:
+      return decode_d<12>(f, in);
+  }
 }
 
+// Compress_d then ByteEncode_d, 64 coefficients at a time through a small
+// buffer (the compression loop vectorises where the compiler can; a
+// per-coefficient compression inside the packing does not), wiped after:
+// for d = 1 it holds the message.
 void compress_encode(std::uint8_t* out, const Poly* f, unsigned d) {
-  encode_any<true>(d, out, f);
+  if (d >= 12) return encode_any(12, out, f->c, kN / 8);
+  std::uint16_t t[64];
+  for (int b = 0; b < kN / 64; ++b) {
+    for (int i = 0; i < 64; ++i) t[i] = compress_one(f->c[64 * b + i], d);
+    encode_any(d, out + 8 * d * b, t, 8);
+  }
+  wipe(t, sizeof t);
 }
 
+// ByteDecode_d then Decompress_d in place.
 void decode_decompress(Poly* f, const std::uint8_t* in, unsigned d) {
-  decode_any<true>(d, f, in);
+  byte_decode(f, in, d);
+  if (d < 12) decompress(f, d);
 }
 
 unsigned rej_uniform(std::uint16_t* out, unsigned room, const std::uint8_t* buf, std::size_t len) {

@@ -26,7 +26,9 @@ per_op() {  # disable set op
 for lanes in none all; do
   label=$([ "$lanes" = none ] && echo "probed" || echo "portable")
   echo "# $label: $(ARMACCEL_DISABLE=$lanes qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" "$work" - ntt 0)"
-  for op in ntt inv_ntt multiply_ntts multiply_acc rej_uniform; do
+  for op in ntt inv_ntt multiply_ntts multiply_acc rej_uniform \
+    encode1 encode4 encode5 encode10 encode11 encode12 \
+    decode1 decode4 decode5 decode10 decode11 decode12 cbd2 cbd3 add sub; do
     echo "$label kernel $op $(per_op "$lanes" - "$op")"
   done
   for set in 512 768 1024; do

@@ -6,9 +6,12 @@
 //
 //   mlkem_kernel_work 512|768|1024 keygen|encaps|decaps REPS
 //   mlkem_kernel_work - ntt|inv_ntt|multiply_ntts|multiply_acc|rej_uniform REPS
+//   mlkem_kernel_work - encodeD|decodeD|cbd2|cbd3|add|sub|keccak|keccak_x2 REPS
 //
 // The kernel operations run one arithmetic entry REPS times (rej_uniform:
-// 504 bytes of SHAKE-like input, room 256).  Prints the lanes used.
+// 504 bytes of SHAKE-like input, room 256; encodeD / decodeD:
+// compress_encode / decode_decompress with d = D, 1 <= D <= 12).  Prints
+// the lanes used.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -42,40 +45,58 @@ int kernel_op(const KernelSet& set, const char* op, long reps) {
   }
   std::uint8_t buf[504];
   for (int i = 0; i < 504; ++i) buf[i] = static_cast<std::uint8_t>(i * 151 + (i >> 3));
+  // The operation is looked up once, so the loop holds only the call.
+  static const char* const kOps[] = {
+      "ntt",  "inv_ntt", "multiply_ntts", "multiply_acc", "rej_uniform", "keccak", "keccak_x2",
+      "cbd2", "cbd3",    "add",           "sub",          "encode",      "decode"};
+  int which = -1;
+  for (int i = 0; i < static_cast<int>(sizeof kOps / sizeof kOps[0]); ++i) {
+    const std::size_t n = std::strlen(kOps[i]);
+    if (i >= 11 ? std::strncmp(op, kOps[i], n) == 0 : std::strcmp(op, kOps[i]) == 0) which = i;
+  }
+  const auto d = static_cast<unsigned>(which >= 11 ? std::atoi(op + 6) : 0);  // encodeD, decodeD
+  if (which < 0 || (which >= 11 && (d < 1 || d > 12))) return 1;
   for (long r = 0; r < reps; ++r) {
-    if (std::strcmp(op, "ntt") == 0) {
-      k->ntt(&f);
-    } else if (std::strcmp(op, "inv_ntt") == 0) {
-      k->inv_ntt(&f);
-    } else if (std::strcmp(op, "multiply_ntts") == 0) {
-      k->multiply_ntts(&h, &f, &g, false);
-    } else if (std::strcmp(op, "multiply_acc") == 0) {
-      k->multiply_ntts(&h, &f, &g, true);
-    } else if (std::strcmp(op, "rej_uniform") == 0) {
-      g_sink = g_sink + k->rej_uniform(h.c, mlkem::kN, buf, sizeof buf);
-    } else if (std::strcmp(op, "keccak") == 0) {
-      set.keccak->permute(st[0]);
-    } else if (std::strcmp(op, "keccak_x2") == 0) {
-      set.keccak->permute_x2(st[0], st[1]);
-    } else if (std::strcmp(op, "cbd2") == 0) {
-      mlkem::sample_cbd(&f, buf, 2);
-    } else if (std::strcmp(op, "cbd3") == 0) {
-      mlkem::sample_cbd(&f, buf, 3);
-    } else if (std::strcmp(op, "encode12") == 0) {
-      mlkem::byte_encode(buf, &f, 12);
-    } else if (std::strcmp(op, "decode12") == 0) {
-      mlkem::byte_decode(&f, buf, 12);
-    } else if (std::strcmp(op, "compress10") == 0) {
-      mlkem::compress(&f, 10);
-      mlkem::decompress(&f, 10);
-    } else if (std::strcmp(op, "encode10") == 0) {
-      mlkem::byte_encode(buf, &g, 10);
-    } else if (std::strcmp(op, "decode10") == 0) {
-      mlkem::byte_decode(&g, buf, 10);
-    } else if (std::strcmp(op, "add") == 0) {
-      mlkem::add(&f, &f, &g);
-    } else {
-      return 1;
+    switch (which) {
+      case 0:
+        k->ntt(&f);
+        break;
+      case 1:
+        k->inv_ntt(&f);
+        break;
+      case 2:
+        k->multiply_ntts(&h, &f, &g, false);
+        break;
+      case 3:
+        k->multiply_ntts(&h, &f, &g, true);
+        break;
+      case 4:
+        g_sink = g_sink + k->rej_uniform(h.c, mlkem::kN, buf, sizeof buf);
+        break;
+      case 5:
+        set.keccak->permute(st[0]);
+        break;
+      case 6:
+        set.keccak->permute_x2(st[0], st[1]);
+        break;
+      case 7:
+        k->sample_cbd(&f, buf, 2);
+        break;
+      case 8:
+        k->sample_cbd(&f, buf, 3);
+        break;
+      case 9:
+        k->add(&f, &f, &g);
+        break;
+      case 10:
+        k->sub(&f, &f, &g);
+        break;
+      case 11:  // compress_encode with d = D
+        k->compress_encode(buf, &g, d);
+        break;
+      default:  // decode_decompress with d = D
+        k->decode_decompress(&g, buf, d);
+        break;
     }
   }
   sink(reinterpret_cast<const std::uint8_t*>(st), sizeof st);
@@ -91,7 +112,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: mlkem_kernel_work 512|768|1024 keygen|encaps|decaps REPS\n"
                  "       mlkem_kernel_work - ntt|inv_ntt|multiply_ntts|multiply_acc|rej_uniform "
-                 "REPS\n");
+                 "REPS\n"
+                 "       mlkem_kernel_work - encodeD|decodeD|cbd2|cbd3|add|sub REPS\n");
     return 1;
   }
   const CpuFeatures features = apply_disable(
