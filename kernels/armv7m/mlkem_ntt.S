@@ -135,8 +135,8 @@
 
 // Three merged GS layers on r1..r8 (pairs 1 apart, then 2, then 4);
 // twiddles at r14 = {z0..z3 first layer, z4 z5 second, z6 third, pad}.
-// Inputs |a| < q give outputs |a| < 8q (position 0), 4q (1), 2q (2, 3)
-// and q (4..7, Montgomery outputs).
+// Inputs |a| <= q give |a| <= 8q at position 0, 4q at 1 and < q at 4..7
+// (Montgomery outputs); see invntt3_reduce_store for the exact bounds.
 .macro invntt3
   ldr r12, [r14]
   gs_bfly r1, r2, r12, b, r10, r11, r9
@@ -156,9 +156,20 @@
   gs_bfly r4, r8, r12, b, r10, r11, r9
 .endm
 
-// Stores positions 4..7 (|a| < q), Barrett-reduces positions 0..3 (|a| <
-// 8q) to [0, q) and stores them: the next three layers start from |a| < q.
-.macro invntt3_reduce_store stride
+// Stores positions nred..7 as they are and positions 0..nred-1 Barrett-
+// reduced to [0, q) (nred = 1 or 2).  Worst-case bounds (|T + m q| / 2^16
+// <= (|a| 1664 + 2^15 q) / 2^16 per Montgomery product, propagated per
+// position): pass 1 from [0, q) gives |a| <= 8q, 4q, 4006, 3516, 2341,
+// 1851, 1767, 1754 at positions 0..7, so with positions 0, 1 reduced the
+// sums of pass 2 stay within 8 * 4006 = 32048 < 2^15; pass 2 then gives at
+// most 7472 outside position 0, which is reduced, so pass 3's a0 +- a1
+// stay below 2^15.
+.macro invntt3_reduce_store stride, nred
+  .if \nred < 2
+  str r2, [r0, #\stride]
+  .endif
+  str r3, [r0, #2*\stride]
+  str r4, [r0, #3*\stride]
   str r5, [r0, #4*\stride]
   str r6, [r0, #5*\stride]
   str r7, [r0, #6*\stride]
@@ -167,13 +178,11 @@
   movt r5, #(kBarrettV >> 16)
   movs r6, #1
   barrett r1, r5, r6, r10, r11, r9
-  barrett r2, r5, r6, r10, r11, r9
-  barrett r3, r5, r6, r10, r11, r9
-  barrett r4, r5, r6, r10, r11, r9
   str r1, [r0]
+  .if \nred == 2
+  barrett r2, r5, r6, r10, r11, r9
   str r2, [r0, #\stride]
-  str r3, [r0, #2*\stride]
-  str r4, [r0, #3*\stride]
+  .endif
 .endm
 
 // ---------------------------------------------------------------------------
@@ -273,7 +282,7 @@ armaccel_mlkem_armv7m_inv_ntt:
 1:
   load8 4
   invntt3
-  invntt3_reduce_store 4
+  invntt3_reduce_store 4, 2
   add r0, #32
   add r14, #16
   ldr r12, [sp]
@@ -289,7 +298,7 @@ armaccel_mlkem_armv7m_inv_ntt:
 3:
   load8 32
   invntt3
-  invntt3_reduce_store 32
+  invntt3_reduce_store 32, 1
   add r0, #4
   ldr r12, [sp, #8]
   cmp r0, r12
