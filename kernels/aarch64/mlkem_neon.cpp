@@ -11,6 +11,12 @@
 // r in (-q, q) becomes canonical with UMIN(r, r + q) read as unsigned (a
 // negative r is a huge unsigned number, r + q is then the answer).
 //
+// The coding entries (Compress_d + ByteEncode_d, ByteDecode_d +
+// Decompress_d for d = 1, 4, 5, 10, 11, 12), SamplePolyCBD and add/sub
+// work on unsigned lanes: Compress_d by multiply-and-shift constants
+// (never a division), bit packing by SLI trees with public TBL shuffles,
+// CBD by in-lane bit sums; see their sections below.
+//
 // Shapes: the entries take and return Poly (256 uint16 coefficients in
 // [0, q)), read here as int16.  Between entry and return the bounds below
 // keep every lane inside int16 without further reductions.  Constant time:
