@@ -56,11 +56,12 @@ struct StatePair {
 
 // Absorbs one message of len < rate bytes per state (seed || suffix, padded
 // with pad10*1 and the domain bits, FIPS 202 §4 and §6.2) into zero states,
-// then permutes both: the states are ready to squeeze their first block.
+// then permutes them: the states are ready to squeeze their first block.
+// With two = false only the first state is used.
 void absorb_short_x2(const KeccakKernel* k, StatePair* s, std::size_t rate,
                      const std::uint8_t* seed, const std::uint8_t* const suffix[2],
-                     std::size_t suffix_len) {
-  for (int x = 0; x < 2; ++x) {
+                     std::size_t suffix_len, bool two) {
+  for (int x = 0; x < (two ? 2 : 1); ++x) {
     std::uint8_t block[kSpongeMaxRate] = {};
     std::memcpy(block, seed, 32);
     std::memcpy(block + 32, suffix[x], suffix_len);
@@ -70,7 +71,11 @@ void absorb_short_x2(const KeccakKernel* k, StatePair* s, std::size_t rate,
       s->a[x][w] = w < rate / 8 ? bytes::load_le64(block + 8 * w) : 0;
     wipe(block, sizeof block);
   }
-  k->permute_x2(s->a[0], s->a[1]);
+  if (two) {
+    k->permute_x2(s->a[0], s->a[1]);
+  } else {
+    k->permute(s->a[0]);
+  }
 }
 
 // The first `len` bytes of a state's output block (len <= rate).
@@ -88,14 +93,19 @@ void sample_noise_x2(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0, 
                      const std::uint8_t seed[32], std::uint8_t n0, std::uint8_t n1, unsigned eta) {
   constexpr std::size_t kRate = 136;
   const std::uint8_t* const suffix[2] = {&n0, &n1};
+  const bool two = f1 != nullptr;
   StatePair s;
-  absorb_short_x2(k, &s, kRate, seed, suffix, 1);
+  absorb_short_x2(k, &s, kRate, seed, suffix, 1, two);
   std::uint8_t buf[2][64 * 3];
   const std::size_t len = 64 * eta;
-  for (int x = 0; x < 2; ++x) squeeze_block(s.a[x], buf[x], len < kRate ? len : kRate);
+  for (int x = 0; x < (two ? 2 : 1); ++x) squeeze_block(s.a[x], buf[x], len < kRate ? len : kRate);
   if (len > kRate) {
-    k->permute_x2(s.a[0], s.a[1]);
-    for (int x = 0; x < 2; ++x) squeeze_block(s.a[x], buf[x] + kRate, len - kRate);
+    if (two) {
+      k->permute_x2(s.a[0], s.a[1]);
+    } else {
+      k->permute(s.a[0]);
+    }
+    for (int x = 0; x < (two ? 2 : 1); ++x) squeeze_block(s.a[x], buf[x] + kRate, len - kRate);
   }
   arith->sample_cbd(f0, buf[0], eta);
   if (f1 != nullptr) arith->sample_cbd(f1, buf[1], eta);
@@ -115,19 +125,19 @@ void sample_noise_vec(const Kernels& kern, Poly* const* out, unsigned count,
   }
 }
 
-// SampleNTT (Algorithm 7) from XOF(rho || j || i) = SHAKE128, for two
-// matrix entries at once: both streams squeeze 168-byte blocks in lockstep
-// through permute_x2 (one stream alone once the other is full) and the
-// arithmetic lane's rej_uniform parses them.  rho is public, so the
-// branches are fine.  Gives exactly the one-stream result for each entry.
+// SampleNTT (Algorithm 7) from XOF(rho || j || i) = SHAKE128 for one or
+// two matrix entries (f1 null: one): two streams squeeze 168-byte blocks
+// in lockstep through permute_x2 (one stream alone once the other is full)
+// and the arithmetic lane's rej_uniform parses them.  rho is public, so
+// the branches are fine.  Gives exactly the one-stream result per entry.
 void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t rho[32],
                    const std::uint8_t ji0[2], const std::uint8_t ji1[2]) {
   constexpr std::size_t kRate = 168;
-  const std::uint8_t* const suffix[2] = {ji0, ji1};
+  const std::uint8_t* const suffix[2] = {ji0, f1 != nullptr ? ji1 : ji0};
   StatePair s;
-  absorb_short_x2(kern.keccak, &s, kRate, rho, suffix, 2);
+  absorb_short_x2(kern.keccak, &s, kRate, rho, suffix, 2, f1 != nullptr);
   Poly* const f[2] = {f0, f1};
-  unsigned n[2] = {0, 0};
+  unsigned n[2] = {0, f1 != nullptr ? 0u : kN};
   std::uint8_t buf[kRate];
   for (;;) {
     for (int x = 0; x < 2; ++x) {
@@ -144,132 +154,170 @@ void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t r
   }
 }
 
-// A-hat (or its transpose) from rho: a[i].p[j] = A-hat[i][j], built from
-// XOF(rho || j || i) (or || i || j), two entries at a time.
-void expand_matrix(const Params& p, const Kernels& kern, Vec a[kMaxK], const std::uint8_t rho[32],
-                   bool transpose) {
+// The rows of A-hat o v (or A-hat^T o v) in the NTT domain, one row at a
+// time: entries are sampled from rho two at a time in row-major order
+// (XOF(rho || j || i), or || i || j transposed) and multiplied into the
+// row's accumulator at once, so at most two rows are open and the matrix
+// is never stored (two entries and two accumulators, 2 KiB, instead of
+// k^2 entries).  finish(i, row) is called as row i completes, in order.
+// work holds the two entries and the two accumulators (the caller may use
+// it for anything once this returns).
+template <class Finish>
+void matrix_rows(const Params& p, const Kernels& kern, const std::uint8_t rho[32], bool transpose,
+                 const Vec& v, Poly work[4], Finish&& finish) {
+  Poly* const entry = work;
+  Poly* const acc = work + 2;
   const unsigned total = p.k * p.k;
   for (unsigned e = 0; e < total; e += 2) {
-    Poly* f[2];
+    const unsigned count = e + 1 < total ? 2 : 1;
     std::uint8_t ji[2][2];
-    for (unsigned x = 0; x < 2; ++x) {
-      const unsigned idx = e + x < total ? e + x : e;  // odd count: the last one twice
-      const unsigned i = idx / p.k, j = idx % p.k;
-      f[x] = &a[i].p[j];
+    for (unsigned x = 0; x < count; ++x) {
+      const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
       ji[x][0] = static_cast<std::uint8_t>(transpose ? i : j);
       ji[x][1] = static_cast<std::uint8_t>(transpose ? j : i);
     }
-    Poly spare;
-    sample_ntt_x2(kern, f[0], e + 1 < total ? f[1] : &spare, rho, ji[0], ji[1]);
+    sample_ntt_x2(kern, &entry[0], count == 2 ? &entry[1] : nullptr, rho, ji[0], ji[1]);
+    for (unsigned x = 0; x < count; ++x) {
+      const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
+      kern.arith->multiply_ntts(&acc[i % 2], &entry[x], &v.p[j], j != 0);
+      if (j + 1 == p.k) finish(i, &acc[i % 2]);
+    }
   }
 }
 
-// r = sum_j a.p[j] x b.p[j] (NTT domain).
-void inner_product(const Params& p, const MlkemKernel* arith, Poly* r, const Vec& a, const Vec& b) {
-  arith->multiply_ntts(r, &a.p[0], &b.p[0], false);
-  for (unsigned j = 1; j < p.k; ++j) arith->multiply_ntts(r, &a.p[j], &b.p[j], true);
-}
+// Where K-PKE.Encrypt's ciphertext goes: written to `out`, or (decaps'
+// re-encryption) compared with `expect`, the differences ORed into diff,
+// without ever holding the whole re-encrypted ciphertext.
+struct CiphertextSink {
+  std::uint8_t* out;
+  const std::uint8_t* expect;
+  std::uint8_t diff;
+
+  // ByteEncode_d(Compress_d(f)) at byte offset `at` (32 d bytes).
+  void put(const MlkemKernel* arith, std::size_t at, const Poly* f, unsigned d) {
+    if (out != nullptr) {
+      arith->compress_encode(out + at, f, d);
+      return;
+    }
+    std::uint8_t chunk[32 * 11];
+    arith->compress_encode(chunk, f, d);
+    // 32 d bytes, compared eight at a time (every byte, no early exit).
+    std::uint64_t acc = 0;
+    for (std::size_t b = 0; b < 32 * d; b += 8) {
+      std::uint64_t x, y;
+      std::memcpy(&x, chunk + b, 8);
+      std::memcpy(&y, expect + at + b, 8);
+      acc |= x ^ y;
+    }
+    acc |= acc >> 32;
+    acc |= acc >> 16;
+    acc |= acc >> 8;
+    diff |= static_cast<std::uint8_t>(acc);
+    wipe(chunk, 32 * d);
+  }
+};
 
 // K-PKE.KeyGen (Algorithm 13): ek_pke = ByteEncode12(t-hat) || rho and
-// dk_pke = ByteEncode12(s-hat).
+// dk_pke = ByteEncode12(s-hat).  t-hat is produced row by row; e_i is
+// sampled (in pairs) as its row completes.
 void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], std::uint8_t* ek,
                 std::uint8_t* dk_pke) {
-  const KeccakKernel* k = kern.keccak;
+  const MlkemKernel* arith = kern.arith;
   std::uint8_t rho_sigma[64];
   const std::uint8_t kk = static_cast<std::uint8_t>(p.k);
-  hash_g(k, d, 32, &kk, 1, rho_sigma);
+  hash_g(kern.keccak, d, 32, &kk, 1, rho_sigma);
   const std::uint8_t* rho = rho_sigma;
   const std::uint8_t* sigma = rho_sigma + 32;
-  Vec a[kMaxK], s, e;
-  expand_matrix(p, kern, a, rho, false);
-  // s and e are consecutive PRF outputs (N = 0 .. 2k-1), all with eta1.
-  Poly* se[2 * kMaxK];
-  for (unsigned i = 0; i < p.k; ++i) {
-    se[i] = &s.p[i];
-    se[p.k + i] = &e.p[i];
-  }
+  // s = PRF outputs N = 0 .. k-1, e = N = k .. 2k-1, all with eta1.
+  Vec s;
+  Poly* sv[kMaxK];
+  for (unsigned i = 0; i < p.k; ++i) sv[i] = &s.p[i];
   std::uint8_t n = 0;
-  sample_noise_vec(kern, se, 2 * p.k, sigma, &n, p.eta1);
+  sample_noise_vec(kern, sv, p.k, sigma, &n, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) {
-    kern.arith->ntt(&s.p[i]);
-    kern.arith->ntt(&e.p[i]);
+    arith->ntt(&s.p[i]);
+    arith->compress_encode(dk_pke + kPolyBytes * i, &s.p[i], 12);
   }
-  for (unsigned i = 0; i < p.k; ++i) {
-    Poly t;
-    inner_product(p, kern.arith, &t, a[i], s);
-    kern.arith->add(&t, &t, &e.p[i]);
-    kern.arith->compress_encode(ek + kPolyBytes * i, &t, 12);
-    kern.arith->compress_encode(dk_pke + kPolyBytes * i, &s.p[i], 12);
-  }
+  Poly e[2], work[4];
+  matrix_rows(p, kern, rho, false, s, work, [&](unsigned i, Poly* t) {
+    if (i % 2 == 0) {
+      Poly* second = i + 1 < p.k ? &e[1] : nullptr;
+      sample_noise_x2(kern.keccak, arith, &e[0], second, sigma, static_cast<std::uint8_t>(p.k + i),
+                      static_cast<std::uint8_t>(p.k + i + 1), p.eta1);
+    }
+    arith->ntt(&e[i % 2]);
+    arith->add(t, t, &e[i % 2]);  // t-hat_i = (A-hat o s-hat)_i + e-hat_i
+    arith->compress_encode(ek + kPolyBytes * i, t, 12);
+  });
   std::memcpy(ek + kPolyBytes * p.k, rho, 32);
   wipe(rho_sigma, sizeof rho_sigma);
   wipe(&s, sizeof s);
-  wipe(&e, sizeof e);
+  wipe(e, sizeof e);
+  wipe(work, sizeof work);
 }
 
-// K-PKE.Encrypt (Algorithm 14).
+// K-PKE.Encrypt (Algorithm 14) into `sink`.  u is produced row by row of
+// A-hat^T; e1_i is sampled (in pairs) as its row completes, e2 with the
+// last e1 when k is odd; t-hat is decoded one polynomial at a time.
 void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
-                 const std::uint8_t m[32], const std::uint8_t r[32], std::uint8_t* ct) {
+                 const std::uint8_t m[32], const std::uint8_t r[32], CiphertextSink* sink) {
   const MlkemKernel* arith = kern.arith;
-  Vec t, at[kMaxK], y, e1;
-  for (unsigned i = 0; i < p.k; ++i) arith->decode_decompress(&t.p[i], ek + kPolyBytes * i, 12);
-  expand_matrix(p, kern, at, ek + kPolyBytes * p.k, true);
-  // y (eta1), then e1 and e2 (eta2): PRF N = 0 .. 2k.  With eta1 = eta2
-  // (ML-KEM-768/1024) all 2k + 1 are sampled in pairs; else y and e1 || e2
-  // separately.
-  Poly e2;
-  Poly* noise[2 * kMaxK + 1];
-  for (unsigned i = 0; i < p.k; ++i) {
-    noise[i] = &y.p[i];
-    noise[p.k + i] = &e1.p[i];
-  }
-  noise[2 * p.k] = &e2;
+  // y = PRF N = 0 .. k-1 (eta1), e1 = N = k .. 2k-1, e2 = N = 2k (eta2).
+  Vec y;
+  Poly* yv[kMaxK];
+  for (unsigned i = 0; i < p.k; ++i) yv[i] = &y.p[i];
   std::uint8_t n = 0;
-  if (p.eta1 == p.eta2) {
-    sample_noise_vec(kern, noise, 2 * p.k + 1, r, &n, p.eta1);
-  } else {
-    sample_noise_vec(kern, noise, p.k, r, &n, p.eta1);
-    sample_noise_vec(kern, noise + p.k, p.k + 1, r, &n, p.eta2);
-  }
+  sample_noise_vec(kern, yv, p.k, r, &n, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) arith->ntt(&y.p[i]);
   // u = NTT^-1(A-hat^T o y-hat) + e1
-  std::uint8_t* c1 = ct;
-  for (unsigned i = 0; i < p.k; ++i) {
-    Poly u;
-    inner_product(p, arith, &u, at[i], y);
-    arith->inv_ntt(&u);
-    arith->add(&u, &u, &e1.p[i]);
-    arith->compress_encode(c1 + 32 * p.du * i, &u, p.du);
+  Poly e[2];  // e1_i, e1_i+1 (or e2 after the last e1)
+  Poly work[4];
+  bool have_e2 = false;
+  matrix_rows(p, kern, ek + kPolyBytes * p.k, true, y, work, [&](unsigned i, Poly* u) {
+    if (i % 2 == 0) {
+      have_e2 = i + 1 == p.k;  // the second output is e2 then (N = 2k)
+      sample_noise_x2(kern.keccak, arith, &e[0], &e[1], r, static_cast<std::uint8_t>(p.k + i),
+                      static_cast<std::uint8_t>(p.k + i + 1), p.eta2);
+    }
+    arith->inv_ntt(u);
+    arith->add(u, u, &e[i % 2]);
+    sink->put(arith, 32 * p.du * i, u, p.du);
+  });
+  // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m)), in
+  // the matrix's workspace.
+  Poly& v = work[0];
+  Poly& t = work[1];
+  for (unsigned j = 0; j < p.k; ++j) {
+    arith->decode_decompress(&t, ek + kPolyBytes * j, 12);
+    arith->multiply_ntts(&v, &t, &y.p[j], j != 0);
   }
-  // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m))
-  Poly v, mu;
-  inner_product(p, arith, &v, t, y);
   arith->inv_ntt(&v);
-  arith->add(&v, &v, &e2);
-  arith->decode_decompress(&mu, m, 1);
-  arith->add(&v, &v, &mu);
-  arith->compress_encode(c1 + 32 * p.du * p.k, &v, p.dv);
+  if (!have_e2)
+    sample_noise_x2(kern.keccak, arith, &e[1], nullptr, r, static_cast<std::uint8_t>(2 * p.k), 0,
+                    p.eta2);
+  arith->add(&v, &v, &e[1]);
+  arith->decode_decompress(&t, m, 1);
+  arith->add(&v, &v, &t);
+  sink->put(arith, 32 * p.du * p.k, &v, p.dv);
   wipe(&y, sizeof y);
-  wipe(&e1, sizeof e1);
-  wipe(&e2, sizeof e2);
-  wipe(&mu, sizeof mu);
-  wipe(&v, sizeof v);
+  wipe(e, sizeof e);
+  wipe(work, sizeof work);
 }
 
-// K-PKE.Decrypt (Algorithm 15).
+// K-PKE.Decrypt (Algorithm 15): w = v - NTT^-1(s-hat^T o NTT(u)), one
+// polynomial of u and s-hat at a time.
 void pke_decrypt(const Params& p, const MlkemKernel* arith, const std::uint8_t* dk_pke,
                  const std::uint8_t* ct, std::uint8_t m[32]) {
-  Vec u, s;
-  for (unsigned i = 0; i < p.k; ++i) {
-    arith->decode_decompress(&u.p[i], ct + 32 * p.du * i, p.du);
-    arith->ntt(&u.p[i]);
-    arith->decode_decompress(&s.p[i], dk_pke + kPolyBytes * i, 12);
+  Poly w, u, s;
+  for (unsigned j = 0; j < p.k; ++j) {
+    arith->decode_decompress(&u, ct + 32 * p.du * j, p.du);
+    arith->ntt(&u);
+    arith->decode_decompress(&s, dk_pke + kPolyBytes * j, 12);
+    arith->multiply_ntts(&w, &s, &u, j != 0);
   }
-  Poly v, w;
-  arith->decode_decompress(&v, ct + 32 * p.du * p.k, p.dv);
-  inner_product(p, arith, &w, s, u);
   arith->inv_ntt(&w);
-  arith->sub(&w, &v, &w);
+  arith->decode_decompress(&u, ct + 32 * p.du * p.k, p.dv);  // v
+  arith->sub(&w, &u, &w);
   arith->compress_encode(m, &w, 1);
   wipe(&s, sizeof s);
   wipe(&w, sizeof w);
@@ -292,7 +340,8 @@ void encaps(const Params& p, const Kernels& kern, const std::uint8_t* ek, const 
   std::uint8_t h[32], kr[64];
   hash_h(keccak, ek, p.ek_bytes, h);
   hash_g(keccak, m, 32, h, 32, kr);  // (K, r) = G(m || H(ek))
-  pke_encrypt(p, kern, ek, m, kr + 32, ct);
+  CiphertextSink sink{ct, nullptr, 0};
+  pke_encrypt(p, kern, ek, m, kr + 32, &sink);
   std::memcpy(ss, kr, 32);
   wipe(kr, sizeof kr);
 }
@@ -305,21 +354,20 @@ void decaps(const Params& p, const Kernels& kern, const std::uint8_t* dk, const 
   const std::uint8_t* h = ek + p.ek_bytes;
   const std::uint8_t* z = h + 32;
   std::uint8_t m[32], kr[64], kbar[32];
-  std::uint8_t ct2[1568];
   pke_decrypt(p, kern.arith, dk, ct, m);
   hash_g(keccak, m, 32, h, 32, kr);
   hash_j(keccak, z, ct, p.ct_bytes, kbar);
-  pke_encrypt(p, kern, ek, m, kr + 32, ct2);
-  // Constant-time comparison and selection (§6.3: K' or K-bar).
-  std::uint8_t diff = 0;
-  for (std::size_t i = 0; i < p.ct_bytes; ++i) diff |= static_cast<std::uint8_t>(ct[i] ^ ct2[i]);
+  // Re-encryption compared with ct as it is produced (constant time: every
+  // byte is compared), then the selection of §6.3: K' or K-bar.
+  CiphertextSink sink{nullptr, ct, 0};
+  pke_encrypt(p, kern, ek, m, kr + 32, &sink);
+  const std::uint8_t diff = sink.diff;
   const std::uint8_t take_kbar = static_cast<std::uint8_t>(0u - ((diff | (0u - diff)) >> 31));
   for (int i = 0; i < 32; ++i)
     ss[i] = static_cast<std::uint8_t>((kr[i] & ~take_kbar) | (kbar[i] & take_kbar));
   wipe(m, sizeof m);
   wipe(kr, sizeof kr);
   wipe(kbar, sizeof kbar);
-  wipe(ct2, sizeof ct2);
 }
 
 bool check_encapsulation_key(const Params& p, const std::uint8_t* ek) {
