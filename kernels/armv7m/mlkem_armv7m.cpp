@@ -1,12 +1,15 @@
 // ML-KEM arithmetic lane for ARMv7E-M (Cortex-M4/M7 with the DSP
 // extension): NTT, inverse NTT and MultiplyNTTs in Thumb-2 assembly
-// (mlkem_ntt.S); the other entries are the portable functions.  Built only
+// (mlkem_ntt.S); rej_uniform, compress_encode / decode_decompress for
+// d = 1, 4, 5, 10, 11, 12, sample_cbd for eta = 2, add and sub in
+// mlkem_coding.S; other d and eta = 3 fall back to the portable functions.  Built only
 // when the compiler targets ARMv7E-M (__ARM_FEATURE_DSP), so the lane
 // needs no run-time feature bit.
 //
 // The twiddle tables the assembly reads are generated here at compile time
 // in the order and form it consumes them (see mlkem_ntt.S): int16, zeta^k
 // times the Montgomery factor 2^16, reduced to (-q/2, q/2].
+#include <cstddef>
 #include <cstdint>
 
 #include "mlkem_kernel.h"
@@ -125,6 +128,25 @@ void armaccel_mlkem_armv7m_basemul(std::uint16_t* h, const std::uint16_t* f,
                                    const std::uint16_t* g);
 void armaccel_mlkem_armv7m_basemul_acc(std::uint16_t* h, const std::uint16_t* f,
                                        const std::uint16_t* g);
+
+// mlkem_coding.S.
+void armaccel_mlkem_armv7m_add(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b);
+void armaccel_mlkem_armv7m_sub(std::uint16_t* r, const std::uint16_t* a, const std::uint16_t* b);
+unsigned armaccel_mlkem_armv7m_rej_uniform(std::uint16_t* out, unsigned room,
+                                           const std::uint8_t* buf, std::size_t len);
+void armaccel_mlkem_armv7m_cbd2(std::uint16_t* f, const std::uint8_t* bytes);
+void armaccel_mlkem_armv7m_cenc1(std::uint8_t* out, const std::uint16_t* f);
+void armaccel_mlkem_armv7m_cenc4(std::uint8_t* out, const std::uint16_t* f);
+void armaccel_mlkem_armv7m_cenc5(std::uint8_t* out, const std::uint16_t* f);
+void armaccel_mlkem_armv7m_cenc10(std::uint8_t* out, const std::uint16_t* f);
+void armaccel_mlkem_armv7m_cenc11(std::uint8_t* out, const std::uint16_t* f);
+void armaccel_mlkem_armv7m_cenc12(std::uint8_t* out, const std::uint16_t* f);
+void armaccel_mlkem_armv7m_ddec1(std::uint16_t* f, const std::uint8_t* in);
+void armaccel_mlkem_armv7m_ddec4(std::uint16_t* f, const std::uint8_t* in);
+void armaccel_mlkem_armv7m_ddec5(std::uint16_t* f, const std::uint8_t* in);
+void armaccel_mlkem_armv7m_ddec10(std::uint16_t* f, const std::uint8_t* in);
+void armaccel_mlkem_armv7m_ddec11(std::uint16_t* f, const std::uint8_t* in);
+void armaccel_mlkem_armv7m_ddec12(std::uint16_t* f, const std::uint8_t* in);
 }
 
 namespace armaccel {
@@ -147,6 +169,64 @@ void multiply_ntts(mlkem::Poly* h, const mlkem::Poly* f, const mlkem::Poly* g, b
   }
 }
 
+// Compress_d + ByteEncode_d (Alg. 5, §4.2.1) from 256 coefficients into
+// 32 d bytes.
+void compress_encode(std::uint8_t* out, const mlkem::Poly* f, unsigned d) {
+  switch (d) {
+    case 1:
+      return armaccel_mlkem_armv7m_cenc1(out, f->c);
+    case 4:
+      return armaccel_mlkem_armv7m_cenc4(out, f->c);
+    case 5:
+      return armaccel_mlkem_armv7m_cenc5(out, f->c);
+    case 10:
+      return armaccel_mlkem_armv7m_cenc10(out, f->c);
+    case 11:
+      return armaccel_mlkem_armv7m_cenc11(out, f->c);
+    case 12:
+      return armaccel_mlkem_armv7m_cenc12(out, f->c);
+    default:
+      return mlkem::compress_encode(out, f, d);
+  }
+}
+
+// ByteDecode_d + Decompress_d (Alg. 6, §4.2.1) from 32 d bytes.
+void decode_decompress(mlkem::Poly* f, const std::uint8_t* in, unsigned d) {
+  switch (d) {
+    case 1:
+      return armaccel_mlkem_armv7m_ddec1(f->c, in);
+    case 4:
+      return armaccel_mlkem_armv7m_ddec4(f->c, in);
+    case 5:
+      return armaccel_mlkem_armv7m_ddec5(f->c, in);
+    case 10:
+      return armaccel_mlkem_armv7m_ddec10(f->c, in);
+    case 11:
+      return armaccel_mlkem_armv7m_ddec11(f->c, in);
+    case 12:
+      return armaccel_mlkem_armv7m_ddec12(f->c, in);
+    default:
+      return mlkem::decode_decompress(f, in, d);
+  }
+}
+
+// SamplePolyCBD_eta (Alg. 8) from 64 eta bytes; eta = 3 (ML-KEM-512's
+// eta1) is the portable function.
+void sample_cbd(mlkem::Poly* f, const std::uint8_t* bytes, unsigned eta) {
+  if (eta == 2) {
+    armaccel_mlkem_armv7m_cbd2(f->c, bytes);
+  } else {
+    mlkem::sample_cbd(f, bytes, eta);
+  }
+}
+
+void add(mlkem::Poly* r, const mlkem::Poly* a, const mlkem::Poly* b) {
+  armaccel_mlkem_armv7m_add(r->c, a->c, b->c);
+}
+void sub(mlkem::Poly* r, const mlkem::Poly* a, const mlkem::Poly* b) {
+  armaccel_mlkem_armv7m_sub(r->c, a->c, b->c);
+}
+
 }  // namespace
 
 extern const MlkemKernel kMlkemArmv7m;
@@ -156,12 +236,12 @@ const MlkemKernel kMlkemArmv7m = {
     ntt,
     inv_ntt,
     multiply_ntts,
-    mlkem::rej_uniform,
-    mlkem::compress_encode,
-    mlkem::decode_decompress,
-    mlkem::sample_cbd,
-    mlkem::add,
-    mlkem::sub,
+    armaccel_mlkem_armv7m_rej_uniform,
+    compress_encode,
+    decode_decompress,
+    sample_cbd,
+    add,
+    sub,
 };
 
 }  // namespace armaccel

@@ -1,0 +1,434 @@
+// ML-KEM coding, sampling and coefficient-wise entries for ARMv7E-M
+// (Cortex-M4/M7), Thumb-2 with the DSP instructions; no FPU registers, no
+// stack beyond the saved registers.  C-callable (AAPCS):
+//
+//   void armaccel_mlkem_armv7m_add(uint16_t r[256], const uint16_t a[256],
+//                                  const uint16_t b[256]);     r = a + b mod q
+//   void armaccel_mlkem_armv7m_sub(...same...);                 r = a - b mod q
+//   unsigned armaccel_mlkem_armv7m_rej_uniform(uint16_t* out, unsigned room,
+//                                  const uint8_t* buf, size_t len);  Alg. 7 5-16
+//   void armaccel_mlkem_armv7m_cbd2(uint16_t f[256], const uint8_t b[128]);  Alg. 8
+//   void armaccel_mlkem_armv7m_cenc<d>(uint8_t out[32 d], const uint16_t f[256]);
+//        ByteEncode_d(Compress_d(f)) (Alg. 5, §4.2.1), d = 1, 4, 5, 10, 11;
+//        d = 12: ByteEncode_12(f)
+//   void armaccel_mlkem_armv7m_ddec<d>(uint16_t f[256], const uint8_t in[32 d]);
+//        Decompress_d(ByteDecode_d(in)) (Alg. 6, §4.2.1); d = 12:
+//        ByteDecode_12 reduced mod q
+//
+// Coefficients in and out are canonical [0, q), q = 3329; byte buffers may
+// have any alignment (word loads/stores only, never ldm/stm/ldrd, which
+// ARMv7-M allows unaligned).  r may alias a or b (every word of a and b is
+// read before the same word of r is written).
+//
+// Compress_d(x) = round(2^d x / q) mod 2^d = floor((x K + C) / 2^S) mod 2^d
+// for every x in [0, q) (checked exhaustively on the host and by
+// mlkem_arith_diff): d = 4: K = 315, C = 32738, S = 16; d = 5: K = 630,
+// C = 32709, S = 16; d = 10: K = 161271, C = 262020, S = 19; d = 11:
+// K = 161271, C = 130948, S = 18 (x K + C < 2^30).  d = 1: the bit is 1
+// exactly for 833 <= x <= 2496, i.e. x - 833 < 1664 unsigned.
+// Decompress_d(y) = (q y + 2^(d-1)) >> d, y < 2^d.
+//
+// Constant time: except rej_uniform (its input is public, derived from
+// rho) nothing branches on or indexes by a coefficient or a data byte.
+
+  .syntax unified
+  .thumb
+  .text
+
+  .equ kQ, 3329
+
+.macro fn name
+  .global \name
+  .type \name, %function
+  .thumb_func
+  .align 2
+\name:
+.endm
+
+// ---------------------------------------------------------------------------
+// add / sub: one word = two coefficients (uint16 lanes).  add: s = a + b
+// (< 2q, no lane overflow), t = s - q lane-wise with GE = (s >= q), pick t
+// where GE.  sub: d = a - b with GE = (a >= b), e = a + q - b (a + q as a
+// plain 32-bit add: each lane < 2q, no carry between lanes), pick d where GE.
+// 4 words (8 coefficients) per iteration.
+
+.macro add_word a, b, t, qq
+  uadd16 \a, \a, \b
+  usub16 \t, \a, \qq
+  sel \a, \t, \a
+.endm
+
+.macro sub_word a, b, t, qq
+  add \t, \a, \qq
+  usub16 \t, \t, \b
+  usub16 \a, \a, \b
+  sel \a, \a, \t
+.endm
+
+fn armaccel_mlkem_armv7m_add
+  push {r4-r11, lr}
+  movw r12, #kQ
+  movt r12, #kQ               // q in both lanes
+  add lr, r1, #512
+1:
+  ldr r3, [r1], #4
+  ldr r4, [r2], #4
+  ldr r5, [r1], #4
+  ldr r6, [r2], #4
+  ldr r7, [r1], #4
+  ldr r8, [r2], #4
+  ldr r9, [r1], #4
+  ldr r10, [r2], #4
+  add_word r3, r4, r11, r12
+  add_word r5, r6, r11, r12
+  add_word r7, r8, r11, r12
+  add_word r9, r10, r11, r12
+  str r3, [r0], #4
+  str r5, [r0], #4
+  str r7, [r0], #4
+  str r9, [r0], #4
+  cmp r1, lr
+  bne 1b
+  pop {r4-r11, pc}
+  .size armaccel_mlkem_armv7m_add, . - armaccel_mlkem_armv7m_add
+
+fn armaccel_mlkem_armv7m_sub
+  push {r4-r11, lr}
+  movw r12, #kQ
+  movt r12, #kQ
+  add lr, r1, #512
+1:
+  ldr r3, [r1], #4
+  ldr r4, [r2], #4
+  ldr r5, [r1], #4
+  ldr r6, [r2], #4
+  ldr r7, [r1], #4
+  ldr r8, [r2], #4
+  ldr r9, [r1], #4
+  ldr r10, [r2], #4
+  sub_word r3, r4, r11, r12
+  sub_word r5, r6, r11, r12
+  sub_word r7, r8, r11, r12
+  sub_word r9, r10, r11, r12
+  str r3, [r0], #4
+  str r5, [r0], #4
+  str r7, [r0], #4
+  str r9, [r0], #4
+  cmp r1, lr
+  bne 1b
+  pop {r4-r11, pc}
+  .size armaccel_mlkem_armv7m_sub, . - armaccel_mlkem_armv7m_sub
+
+// ---------------------------------------------------------------------------
+// rej_uniform: the candidates are the consecutive 12-bit fields of the
+// byte stream read little-endian (d1 = bits 0-11 of a triple, d2 = bits
+// 12-23).  Fast loop: 12 bytes (three word loads, eight candidates) while
+// at least 12 bytes and 8 free slots remain, every candidate < q stored by
+// an IT-predicated post-incrementing strh; then one triple at a time,
+// checking room after each store.  Public input: branches are fine.
+// r0 out cursor, r1 out end, r2 buf cursor, r3 buf end, r11 out start,
+// r12 q.
+
+.macro rej_try v
+  cmp \v, r12
+  it lo
+  strhlo \v, [r0], #2
+.endm
+
+fn armaccel_mlkem_armv7m_rej_uniform
+  push {r4-r11, lr}
+  mov r11, r0
+  add r1, r0, r1, lsl #1
+  add r3, r2, r3
+  movw r12, #kQ
+1:
+  sub r4, r3, r2
+  cmp r4, #12
+  blo 2f
+  sub r4, r1, r0
+  cmp r4, #16
+  blo 2f
+  ldr r4, [r2], #4             // bytes 0-3
+  ldr r5, [r2], #4             // bytes 4-7
+  ldr r6, [r2], #4             // bytes 8-11
+  ubfx r7, r4, #0, #12         // bits 0-11
+  rej_try r7
+  ubfx r7, r4, #12, #12        // bits 12-23
+  rej_try r7
+  lsr r7, r4, #24              // bits 24-35
+  bfi r7, r5, #8, #4
+  rej_try r7
+  ubfx r7, r5, #4, #12         // bits 36-47
+  rej_try r7
+  ubfx r7, r5, #16, #12        // bits 48-59
+  rej_try r7
+  lsr r7, r5, #28              // bits 60-71
+  bfi r7, r6, #4, #8
+  rej_try r7
+  ubfx r7, r6, #8, #12         // bits 72-83
+  rej_try r7
+  lsr r7, r6, #20              // bits 84-95
+  rej_try r7
+  b 1b
+2:
+  sub r4, r3, r2
+  cmp r4, #3
+  blo 4f
+  cmp r0, r1
+  bhs 4f
+  ldrb r4, [r2], #1
+  ldrb r5, [r2], #1
+  ldrb r6, [r2], #1
+  bfi r4, r5, #8, #4           // d1 = C0 + 256 (C1 mod 16)
+  lsr r5, r5, #4
+  orr r5, r5, r6, lsl #4       // d2 = floor(C1 / 16) + 16 C2
+  cmp r4, r12
+  bhs 3f
+  strh r4, [r0], #2
+  cmp r0, r1
+  bhs 4f
+3:
+  rej_try r5
+  b 2b
+4:
+  sub r0, r0, r11
+  lsr r0, r0, #1
+  pop {r4-r11, pc}
+  .size armaccel_mlkem_armv7m_rej_uniform, . - armaccel_mlkem_armv7m_rej_uniform
+
+// ---------------------------------------------------------------------------
+// SamplePolyCBD_2 (Alg. 8, eta = 2): 4 bytes -> 8 coefficients.  Summing
+// bit pairs gives nibble j = x_j + 4 y_j (x, y in [0, 2]); w = x + 3 - y
+// in [1, 5] is formed nibble-wise without borrows (X + 0x33.. - Y); the
+// nibbles are spread to uint16 lanes (uxtb16 + pkh) and x - y mod q =
+// w - 3, or w + q - 3 where w < 3 (usub16's GE, then sel).
+// r12 = (q - 3) in both lanes, r11 = 3 in both lanes.
+
+.macro cbd2_fix o, t
+  uadd16 \t, \o, r12
+  usub16 \o, \o, r11
+  sel \o, \o, \t
+.endm
+
+fn armaccel_mlkem_armv7m_cbd2
+  push {r4-r11, lr}
+  movw r12, #(kQ - 3)
+  movt r12, #(kQ - 3)
+  mov r11, #0x00030003
+  add lr, r1, #128
+1:
+  ldr r2, [r1], #4
+  and r3, r2, #0x55555555
+  and r2, r2, #0xAAAAAAAA
+  add r3, r3, r2, lsr #1       // nibble j: x_j | y_j << 2
+  and r4, r3, #0x33333333      // x_j
+  and r5, r3, #0xCCCCCCCC      // y_j << 2
+  add r4, r4, #0x33333333
+  sub r4, r4, r5, lsr #2       // nibble j: w_j = x_j + 3 - y_j
+  and r5, r4, #0x0F0F0F0F      // bytes: w0 w2 w4 w6
+  lsr r6, r4, #4
+  and r6, r6, #0x0F0F0F0F      // bytes: w1 w3 w5 w7
+  uxtb16 r7, r5                // [w0, w4]
+  uxtb16 r8, r5, ror #8        // [w2, w6]
+  uxtb16 r9, r6                // [w1, w5]
+  uxtb16 r10, r6, ror #8       // [w3, w7]
+  pkhbt r2, r7, r9, lsl #16    // [w0, w1]
+  pkhbt r3, r8, r10, lsl #16   // [w2, w3]
+  pkhtb r4, r9, r7, asr #16    // [w4, w5]
+  pkhtb r5, r10, r8, asr #16   // [w6, w7]
+  cbd2_fix r2, r6
+  cbd2_fix r3, r6
+  cbd2_fix r4, r6
+  cbd2_fix r5, r6
+  str r2, [r0], #4
+  str r3, [r0], #4
+  str r4, [r0], #4
+  str r5, [r0], #4
+  cmp r1, lr
+  bne 1b
+  pop {r4-r11, pc}
+  .size armaccel_mlkem_armv7m_cbd2, . - armaccel_mlkem_armv7m_cbd2
+
+// ---------------------------------------------------------------------------
+// Compress_d + ByteEncode_d: coefficient j of a group of n lands at bit
+// d j of the group's d n / 32 words; the positions are assembly-time
+// constants, so each coefficient is ldrh, compress (mla + ubfx), orr into
+// the word being built, and a str (plus the carried-over high bits) when a
+// word fills.  r0 out, r1 f cursor, r2 K, r3 C, r4 word being built, r5
+// coefficient, lr f end.
+
+.macro cenc_fn d, n, K, C, S
+fn armaccel_mlkem_armv7m_cenc\d
+  push {r4-r5, lr}
+  add lr, r1, #512
+.if \d != 12
+  movw r2, #(\K & 0xffff)
+  movt r2, #(\K >> 16)
+  movw r3, #(\C & 0xffff)
+  movt r3, #(\C >> 16)
+.endif
+1:
+  .set pos, 0
+  .rept \n
+    .set off, pos % 32
+    .if off == 0
+      ldrh r4, [r1], #2
+      .if \d != 12
+        mla r4, r4, r2, r3
+        ubfx r4, r4, #\S, #\d
+      .endif
+    .else
+      ldrh r5, [r1], #2
+      .if \d != 12
+        mla r5, r5, r2, r3
+        ubfx r5, r5, #\S, #\d
+      .endif
+      orr r4, r4, r5, lsl #off
+    .endif
+    .if off + \d >= 32
+      str r4, [r0], #4
+      .if off + \d > 32
+        lsr r4, r5, #(32 - off)
+      .endif
+    .endif
+    .set pos, pos + \d
+  .endr
+  cmp r1, lr
+  bne 1b
+  pop {r4-r5, pc}
+  .size armaccel_mlkem_armv7m_cenc\d, . - armaccel_mlkem_armv7m_cenc\d
+.endm
+
+cenc_fn 4, 16, 315, 32738, 16
+cenc_fn 5, 32, 630, 32709, 16
+cenc_fn 10, 16, 161271, 262020, 19
+cenc_fn 11, 32, 161271, 130948, 18
+cenc_fn 12, 16, 0, 0, 0
+
+// d = 1 (the message, secret): for j = 31 down to 0, C = (x_j - 833 >=
+// 1664 unsigned) = NOT bit j, shifted in at the bottom by adc; the word is
+// complemented at the end.  r4 word, r5 coefficient.
+fn armaccel_mlkem_armv7m_cenc1
+  push {r4-r5, lr}
+  add lr, r1, #512
+1:
+  .set j, 31
+  .rept 32
+    ldrh r5, [r1, #(2 * j)]
+    subw r5, r5, #833
+    cmp r5, #1664
+    adc r4, r4, r4
+    .set j, j - 1
+  .endr
+  mvn r4, r4
+  str r4, [r0], #4
+  add r1, r1, #64
+  cmp r1, lr
+  bne 1b
+  pop {r4-r5, pc}
+  .size armaccel_mlkem_armv7m_cenc1, . - armaccel_mlkem_armv7m_cenc1
+
+// ---------------------------------------------------------------------------
+// ByteDecode_d + Decompress_d: field j of a group of n is bits d j ..
+// d j + d - 1 of the group's words, loaded (ldr at a constant offset)
+// alternately into r4 / r5 when first touched; a field within one word is
+// a ubfx, one straddling two is lsr + bfi.  Decompress: mla (q y +
+// 2^(d-1)) and lsr.  d = 12: two fields are packed into one word (pkhbt)
+// and reduced lane-wise (usub16 / sel); d = 1: sbfx (0 or -1) and 1665.
+// r0 f cursor, r1 in cursor, r2 q (d = 12: q in both lanes; d = 1: 1665),
+// r3 2^(d-1), r6 / r7 fields, lr f end.
+
+// Field at bit `pos` (assembly-time) into \dst; words `loaded` and below
+// are in r4 / r5 by parity.
+.macro field dst, d
+  .set fw, pos / 32
+  .set off, pos % 32
+  .if fw > loaded
+    .if fw % 2 == 0
+      ldr r4, [r1, #(4 * fw)]
+    .else
+      ldr r5, [r1, #(4 * fw)]
+    .endif
+    .set loaded, fw
+  .endif
+  .if off + \d <= 32
+    .if \d == 1
+      .if fw % 2 == 0
+        sbfx \dst, r4, #off, #1
+      .else
+        sbfx \dst, r5, #off, #1
+      .endif
+    .else
+      .if fw % 2 == 0
+        ubfx \dst, r4, #off, #\d
+      .else
+        ubfx \dst, r5, #off, #\d
+      .endif
+    .endif
+  .else
+    .if fw % 2 == 0
+      ldr r5, [r1, #(4 * fw + 4)]
+      lsr \dst, r4, #off
+      bfi \dst, r5, #(32 - off), #(\d - 32 + off)
+    .else
+      ldr r4, [r1, #(4 * fw + 4)]
+      lsr \dst, r5, #off
+      bfi \dst, r4, #(32 - off), #(\d - 32 + off)
+    .endif
+    .set loaded, fw + 1
+  .endif
+  .set pos, pos + \d
+.endm
+
+.macro ddec_fn d, n
+fn armaccel_mlkem_armv7m_ddec\d
+  push {r4-r7, lr}
+  add lr, r0, #512
+.if \d == 12
+  movw r2, #kQ
+  movt r2, #kQ
+.elseif \d == 1
+  movw r2, #1665               // Decompress_1(1) = (q + 1) / 2
+.else
+  movw r2, #kQ
+  mov r3, #(1 << (\d - 1))
+.endif
+1:
+  .set pos, 0
+  .set loaded, -1
+.if \d == 12
+  .rept \n / 2
+    field r6, 12
+    field r7, 12
+    pkhbt r6, r6, r7, lsl #16
+    usub16 r7, r6, r2          // GE where the field >= q
+    sel r6, r7, r6
+    str r6, [r0], #4
+  .endr
+.elseif \d == 1
+  .rept \n
+    field r6, 1
+    and r6, r6, r2
+    strh r6, [r0], #2
+  .endr
+.else
+  .rept \n
+    field r6, \d
+    mla r6, r6, r2, r3
+    lsr r6, r6, #\d
+    strh r6, [r0], #2
+  .endr
+.endif
+  add r1, r1, #(\n * \d / 8)
+  cmp r0, lr
+  bne 1b
+  pop {r4-r7, pc}
+  .size armaccel_mlkem_armv7m_ddec\d, . - armaccel_mlkem_armv7m_ddec\d
+.endm
+
+ddec_fn 1, 32
+ddec_fn 4, 16
+ddec_fn 5, 32
+ddec_fn 10, 16
+ddec_fn 11, 32
+ddec_fn 12, 16
