@@ -35,6 +35,17 @@ struct KeccakKernel {
   // Keccak-f[1600] on two independent states at once (ML-KEM's matrix
   // sampling runs two SHAKE128 streams side by side).
   void (*permute_x2)(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]);
+
+  // Optional (nullptr where a lane gains nothing over permute): the sponge's
+  // squeezing loop (§4, Algorithm 8 steps 9-10) for `blocks` blocks: for
+  // each, permute, then write the first `rate` bytes of the state (lanes
+  // little-endian) to out, so out receives blocks * rate bytes (any
+  // alignment).  The state is left as after the last permutation.  For
+  // lanes that keep the state in another form inside (keccak-armv7m's bit
+  // interleaving), which then converts once per call, not per block.  rate
+  // as for absorb.
+  void (*squeeze)(std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::size_t blocks,
+                  std::size_t rate);
 };
 
 // The round constants RC[0..23] (§3.2.5, rc(t) expanded).

@@ -110,6 +110,7 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 
 const KeccakKernel kKeccakPortable = {
     "keccak-portable", 0, keccak_permute_portable, keccak_absorb_portable, permute_x2,
+    nullptr,  // squeeze: nothing to convert, permute per block is as fast
 };
 
 }  // namespace armaccel

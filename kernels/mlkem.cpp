@@ -54,23 +54,29 @@ struct StatePair {
   std::uint64_t a[2][kKeccakLanes];
 };
 
-// Absorbs one message of len < rate bytes per state (seed || suffix, padded
-// with pad10*1 and the domain bits, FIPS 202 §4 and §6.2) into zero states,
-// then permutes them: the states are ready to squeeze their first block.
-// With two = false only the first state is used.
+// The state after absorbing one message of len < rate bytes (seed ||
+// suffix, padded with pad10*1 and the domain bits, FIPS 202 §4 and §6.2)
+// into the zero state, before the permutation: the first squeeze
+// permutes it.
+void load_short(std::uint64_t a[kKeccakLanes], std::size_t rate, const std::uint8_t* seed,
+                const std::uint8_t* suffix, std::size_t suffix_len) {
+  std::uint8_t block[kSpongeMaxRate] = {};
+  std::memcpy(block, seed, 32);
+  std::memcpy(block + 32, suffix, suffix_len);
+  block[32 + suffix_len] ^= kShakePad;
+  block[rate - 1] ^= 0x80;
+  for (std::size_t w = 0; w < kKeccakLanes; ++w)
+    a[w] = w < rate / 8 ? bytes::load_le64(block + 8 * w) : 0;
+  wipe(block, sizeof block);
+}
+
+// load_short for one message per state, then permutes them: the states are
+// ready to squeeze their first block.  With two = false only the first
+// state is used.
 void absorb_short_x2(const KeccakKernel* k, StatePair* s, std::size_t rate,
                      const std::uint8_t* seed, const std::uint8_t* const suffix[2],
                      std::size_t suffix_len, bool two) {
-  for (int x = 0; x < (two ? 2 : 1); ++x) {
-    std::uint8_t block[kSpongeMaxRate] = {};
-    std::memcpy(block, seed, 32);
-    std::memcpy(block + 32, suffix[x], suffix_len);
-    block[32 + suffix_len] ^= kShakePad;
-    block[rate - 1] ^= 0x80;
-    for (std::size_t w = 0; w < kKeccakLanes; ++w)
-      s->a[x][w] = w < rate / 8 ? bytes::load_le64(block + 8 * w) : 0;
-    wipe(block, sizeof block);
-  }
+  for (int x = 0; x < (two ? 2 : 1); ++x) load_short(s->a[x], rate, seed, suffix[x], suffix_len);
   if (two) {
     k->permute_x2(s->a[0], s->a[1]);
   } else {
@@ -92,6 +98,22 @@ void squeeze_block(const std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::
 void sample_noise_x2(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0, Poly* f1,
                      const std::uint8_t seed[32], std::uint8_t n0, std::uint8_t n1, unsigned eta) {
   constexpr std::size_t kRate = 136;
+  if (k->squeeze != nullptr) {
+    // One stream at a time, each squeezed in one call: 64 eta <= 192 bytes
+    // are one or two 136-byte blocks.
+    std::uint64_t a[kKeccakLanes];
+    std::uint8_t buf[2 * kRate];
+    const std::uint8_t n[2] = {n0, n1};
+    Poly* const f[2] = {f0, f1};
+    for (int x = 0; x < (f1 != nullptr ? 2 : 1); ++x) {
+      load_short(a, kRate, seed, &n[x], 1);
+      k->squeeze(a, buf, 64 * eta > kRate ? 2 : 1, kRate);
+      arith->sample_cbd(f[x], buf, eta);
+    }
+    wipe(buf, sizeof buf);
+    wipe(a, sizeof a);
+    return;
+  }
   const std::uint8_t* const suffix[2] = {&n0, &n1};
   const bool two = f1 != nullptr;
   StatePair s;
@@ -133,6 +155,28 @@ void sample_noise_vec(const Kernels& kern, Poly* const* out, unsigned count,
 void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t rho[32],
                    const std::uint8_t ji0[2], const std::uint8_t ji1[2]) {
   constexpr std::size_t kRate = 168;
+  if (kern.keccak->squeeze != nullptr) {
+    // One stream at a time through the lane's squeeze: three blocks at
+    // once (504 bytes, 336 candidates of which 256 / (3329 / 4096) ~ 315
+    // are needed on average, so three suffice but for ~1% of entries),
+    // then single blocks.  168 is a multiple of 3, so parsing in chunks of
+    // blocks gives the same coefficients as block by block.
+    constexpr std::size_t kFirst = 3;
+    std::uint64_t a[kKeccakLanes];
+    std::uint8_t buf[kFirst * kRate];
+    const std::uint8_t* const ji[2] = {ji0, ji1};
+    Poly* const f[2] = {f0, f1};
+    for (int x = 0; x < (f1 != nullptr ? 2 : 1); ++x) {
+      load_short(a, kRate, rho, ji[x], 2);
+      kern.keccak->squeeze(a, buf, kFirst, kRate);
+      unsigned n = kern.arith->rej_uniform(f[x]->c, kN, buf, kFirst * kRate);
+      while (n < kN) {
+        kern.keccak->squeeze(a, buf, 1, kRate);
+        n += kern.arith->rej_uniform(f[x]->c + n, kN - n, buf, kRate);
+      }
+    }
+    return;
+  }
   const std::uint8_t* const suffix[2] = {ji0, f1 != nullptr ? ji1 : ji0};
   StatePair s;
   absorb_short_x2(kern.keccak, &s, kRate, rho, suffix, 2, f1 != nullptr);

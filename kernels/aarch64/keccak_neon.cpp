@@ -90,6 +90,7 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 extern const KeccakKernel kKeccakNeon;
 const KeccakKernel kKeccakNeon = {
     "keccak-neon", kFeatAsimd, keccak_permute_portable, keccak_absorb_portable, permute_x2,
+    nullptr,  // squeeze: nothing to convert; ML-KEM pairs streams (permute_x2)
 };
 
 }  // namespace armaccel

@@ -139,6 +139,7 @@ void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t
 extern const KeccakKernel kKeccakSha3;
 const KeccakKernel kKeccakSha3 = {
     "keccak-sha3", kFeatAsimd | kFeatSha3, permute, absorb, permute_x2,
+    nullptr,  // squeeze: nothing to convert; ML-KEM pairs streams (permute_x2)
 };
 
 }  // namespace armaccel

@@ -1670,4 +1670,324 @@ armaccel_keccak_armv7m_f1600:
 	add sp, sp, #268
 	pop {r4-r11, pc}
 	.size armaccel_keccak_armv7m_f1600, . - armaccel_keccak_armv7m_f1600
+
+@ void armaccel_keccak_armv7m_interleave(uint32_t* s, const uint8_t* in, size_t lanes);
+@
+@ For w < lanes (at least 1): lane w = in[8w..8w+7] little-endian (in
+@ 4-byte aligned: ldrd), s[2w], s[2w+1] = its even and odd bits.
+	.align 2
+	.global armaccel_keccak_armv7m_interleave
+	.hidden armaccel_keccak_armv7m_interleave
+	.type armaccel_keccak_armv7m_interleave, %function
+	.thumb_func
+armaccel_keccak_armv7m_interleave:
+	push {r4, r5}
+1:
+	ldrd r3, r12, [r1], #8
+	eor r4, r3, r3, lsr #1
+	eor r5, r12, r12, lsr #1
+	and r4, r4, #0x22222222
+	and r5, r5, #0x22222222
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #1
+	eor r12, r12, r5, lsl #1
+	eor r4, r3, r3, lsr #2
+	eor r5, r12, r12, lsr #2
+	and r4, r4, #0x0C0C0C0C
+	and r5, r5, #0x0C0C0C0C
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #2
+	eor r12, r12, r5, lsl #2
+	eor r4, r3, r3, lsr #4
+	eor r5, r12, r12, lsr #4
+	and r4, r4, #0x00F000F0
+	and r5, r5, #0x00F000F0
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #4
+	eor r12, r12, r5, lsl #4
+	eor r4, r3, r3, lsr #8
+	eor r5, r12, r12, lsr #8
+	and r4, r4, #0x0000FF00
+	and r5, r5, #0x0000FF00
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #8
+	eor r12, r12, r5, lsl #8
+#if defined(__ARM_FEATURE_DSP)
+	pkhbt r4, r3, r12, lsl #16
+	pkhtb r5, r12, r3, asr #16
+#else
+	lsr r5, r3, #16
+	lsr r4, r12, #16
+	bfi r5, r4, #16, #16
+	mov r4, r3
+	bfi r4, r12, #16, #16
+#endif
+	strd r4, r5, [r0], #8
+	subs r2, r2, #1
+	bne 1b
+	pop {r4, r5}
+	bx lr
+	.size armaccel_keccak_armv7m_interleave, . - armaccel_keccak_armv7m_interleave
+
+@ void armaccel_keccak_armv7m_interleave_xor(uint32_t* s, const uint8_t* in, size_t lanes);
+@
+@ For w < lanes (at least 1): lane w = in[8w..8w+7] little-endian (any
+@ alignment: ldr), s[2w], s[2w+1] ^= its even and odd bits.
+	.align 2
+	.global armaccel_keccak_armv7m_interleave_xor
+	.hidden armaccel_keccak_armv7m_interleave_xor
+	.type armaccel_keccak_armv7m_interleave_xor, %function
+	.thumb_func
+armaccel_keccak_armv7m_interleave_xor:
+	push {r4, r5}
+1:
+	ldr r3, [r1], #4
+	ldr r12, [r1], #4
+	eor r4, r3, r3, lsr #1
+	eor r5, r12, r12, lsr #1
+	and r4, r4, #0x22222222
+	and r5, r5, #0x22222222
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #1
+	eor r12, r12, r5, lsl #1
+	eor r4, r3, r3, lsr #2
+	eor r5, r12, r12, lsr #2
+	and r4, r4, #0x0C0C0C0C
+	and r5, r5, #0x0C0C0C0C
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #2
+	eor r12, r12, r5, lsl #2
+	eor r4, r3, r3, lsr #4
+	eor r5, r12, r12, lsr #4
+	and r4, r4, #0x00F000F0
+	and r5, r5, #0x00F000F0
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #4
+	eor r12, r12, r5, lsl #4
+	eor r4, r3, r3, lsr #8
+	eor r5, r12, r12, lsr #8
+	and r4, r4, #0x0000FF00
+	and r5, r5, #0x0000FF00
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #8
+	eor r12, r12, r5, lsl #8
+#if defined(__ARM_FEATURE_DSP)
+	pkhbt r4, r3, r12, lsl #16
+	pkhtb r5, r12, r3, asr #16
+#else
+	lsr r5, r3, #16
+	lsr r4, r12, #16
+	bfi r5, r4, #16, #16
+	mov r4, r3
+	bfi r4, r12, #16, #16
+#endif
+	ldrd r3, r12, [r0]
+	eor r4, r4, r3
+	eor r5, r5, r12
+	strd r4, r5, [r0], #8
+	subs r2, r2, #1
+	bne 1b
+	pop {r4, r5}
+	bx lr
+	.size armaccel_keccak_armv7m_interleave_xor, . - armaccel_keccak_armv7m_interleave_xor
+
+@ void armaccel_keccak_armv7m_deinterleave(uint8_t* out, const uint32_t* s, size_t lanes);
+@
+@ For w < lanes (at least 1): out[8w..8w+7] = lane w little-endian (any alignment: str),
+@ rebuilt from its even and odd bits s[2w], s[2w+1].
+	.align 2
+	.global armaccel_keccak_armv7m_deinterleave
+	.hidden armaccel_keccak_armv7m_deinterleave
+	.type armaccel_keccak_armv7m_deinterleave, %function
+	.thumb_func
+armaccel_keccak_armv7m_deinterleave:
+	push {r4, r5}
+1:
+	ldrd r4, r5, [r1], #8
+#if defined(__ARM_FEATURE_DSP)
+	pkhbt r3, r4, r5, lsl #16
+	pkhtb r12, r5, r4, asr #16
+#else
+	lsr r12, r4, #16
+	lsr r3, r5, #16
+	bfi r12, r3, #16, #16
+	mov r3, r4
+	bfi r3, r5, #16, #16
+#endif
+	eor r4, r3, r3, lsr #8
+	eor r5, r12, r12, lsr #8
+	and r4, r4, #0x0000FF00
+	and r5, r5, #0x0000FF00
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #8
+	eor r12, r12, r5, lsl #8
+	eor r4, r3, r3, lsr #4
+	eor r5, r12, r12, lsr #4
+	and r4, r4, #0x00F000F0
+	and r5, r5, #0x00F000F0
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #4
+	eor r12, r12, r5, lsl #4
+	eor r4, r3, r3, lsr #2
+	eor r5, r12, r12, lsr #2
+	and r4, r4, #0x0C0C0C0C
+	and r5, r5, #0x0C0C0C0C
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #2
+	eor r12, r12, r5, lsl #2
+	eor r4, r3, r3, lsr #1
+	eor r5, r12, r12, lsr #1
+	and r4, r4, #0x22222222
+	and r5, r5, #0x22222222
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #1
+	eor r12, r12, r5, lsl #1
+	str r3, [r0], #4
+	str r12, [r0], #4
+	subs r2, r2, #1
+	bne 1b
+	pop {r4, r5}
+	bx lr
+	.size armaccel_keccak_armv7m_deinterleave, . - armaccel_keccak_armv7m_deinterleave
+
+@ void armaccel_keccak_armv7m_deinterleave_aligned(uint8_t* out, const uint32_t* s, size_t lanes);
+@
+@ For w < lanes (at least 1): out[8w..8w+7] = lane w little-endian (out
+@ 4-byte aligned: strd),
+@ rebuilt from its even and odd bits s[2w], s[2w+1].
+	.align 2
+	.global armaccel_keccak_armv7m_deinterleave_aligned
+	.hidden armaccel_keccak_armv7m_deinterleave_aligned
+	.type armaccel_keccak_armv7m_deinterleave_aligned, %function
+	.thumb_func
+armaccel_keccak_armv7m_deinterleave_aligned:
+	push {r4, r5}
+1:
+	ldrd r4, r5, [r1], #8
+#if defined(__ARM_FEATURE_DSP)
+	pkhbt r3, r4, r5, lsl #16
+	pkhtb r12, r5, r4, asr #16
+#else
+	lsr r12, r4, #16
+	lsr r3, r5, #16
+	bfi r12, r3, #16, #16
+	mov r3, r4
+	bfi r3, r5, #16, #16
+#endif
+	eor r4, r3, r3, lsr #8
+	eor r5, r12, r12, lsr #8
+	and r4, r4, #0x0000FF00
+	and r5, r5, #0x0000FF00
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #8
+	eor r12, r12, r5, lsl #8
+	eor r4, r3, r3, lsr #4
+	eor r5, r12, r12, lsr #4
+	and r4, r4, #0x00F000F0
+	and r5, r5, #0x00F000F0
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #4
+	eor r12, r12, r5, lsl #4
+	eor r4, r3, r3, lsr #2
+	eor r5, r12, r12, lsr #2
+	and r4, r4, #0x0C0C0C0C
+	and r5, r5, #0x0C0C0C0C
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #2
+	eor r12, r12, r5, lsl #2
+	eor r4, r3, r3, lsr #1
+	eor r5, r12, r12, lsr #1
+	and r4, r4, #0x22222222
+	and r5, r5, #0x22222222
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #1
+	eor r12, r12, r5, lsl #1
+	strd r3, r12, [r0], #8
+	subs r2, r2, #1
+	bne 1b
+	pop {r4, r5}
+	bx lr
+	.size armaccel_keccak_armv7m_deinterleave_aligned, . - armaccel_keccak_armv7m_deinterleave_aligned
+
+@ void armaccel_keccak_armv7m_deinterleave_dual(uint8_t* out, const uint32_t* s, size_t lanes, uint8_t* out2);
+@
+@ For w < lanes (at least 1): out[8w..8w+7] (any alignment) and out2[8w..8w+7]
+@ (4-byte aligned) = lane w little-endian,
+@ rebuilt from its even and odd bits s[2w], s[2w+1].
+	.align 2
+	.global armaccel_keccak_armv7m_deinterleave_dual
+	.hidden armaccel_keccak_armv7m_deinterleave_dual
+	.type armaccel_keccak_armv7m_deinterleave_dual, %function
+	.thumb_func
+armaccel_keccak_armv7m_deinterleave_dual:
+	push {r4-r6}
+	mov r6, r3
+1:
+	ldrd r4, r5, [r1], #8
+#if defined(__ARM_FEATURE_DSP)
+	pkhbt r3, r4, r5, lsl #16
+	pkhtb r12, r5, r4, asr #16
+#else
+	lsr r12, r4, #16
+	lsr r3, r5, #16
+	bfi r12, r3, #16, #16
+	mov r3, r4
+	bfi r3, r5, #16, #16
+#endif
+	eor r4, r3, r3, lsr #8
+	eor r5, r12, r12, lsr #8
+	and r4, r4, #0x0000FF00
+	and r5, r5, #0x0000FF00
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #8
+	eor r12, r12, r5, lsl #8
+	eor r4, r3, r3, lsr #4
+	eor r5, r12, r12, lsr #4
+	and r4, r4, #0x00F000F0
+	and r5, r5, #0x00F000F0
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #4
+	eor r12, r12, r5, lsl #4
+	eor r4, r3, r3, lsr #2
+	eor r5, r12, r12, lsr #2
+	and r4, r4, #0x0C0C0C0C
+	and r5, r5, #0x0C0C0C0C
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #2
+	eor r12, r12, r5, lsl #2
+	eor r4, r3, r3, lsr #1
+	eor r5, r12, r12, lsr #1
+	and r4, r4, #0x22222222
+	and r5, r5, #0x22222222
+	eor r3, r3, r4
+	eor r12, r12, r5
+	eor r3, r3, r4, lsl #1
+	eor r12, r12, r5, lsl #1
+	str r3, [r0], #4
+	str r12, [r0], #4
+	strd r3, r12, [r6], #8
+	subs r2, r2, #1
+	bne 1b
+	pop {r4-r6}
+	bx lr
+	.size armaccel_keccak_armv7m_deinterleave_dual, . - armaccel_keccak_armv7m_deinterleave_dual
 	.section .note.GNU-stack,"",%progbits

@@ -7,13 +7,13 @@
 // bit 2i of L) and o (bit i = bit 2i+1 of L), stored as s[2w], s[2w+1] for
 // lane w; rotating L by 2k rotates e and o by k, by 2k+1 swaps them (the
 // Keccak team's bit interleaving, FIPS 202 §3.2.2 rotations on 32-bit
-// words).  Each call converts at entry and exit; absorb converts once and
-// XORs every block in interleaved form.  Constant time: shifts and masks
-// by constants only.
+// words).  Each call converts at entry and exit (in assembly, ~40
+// instructions a lane); absorb converts once and XORs every block in
+// interleaved form, squeeze converts once and writes only the rate lanes
+// of each block back.  Constant time: shifts and masks by constants only.
 #include <cstddef>
 #include <cstdint>
 
-#include "bytes.h"
 #include "keccak.h"
 
 namespace armaccel {
@@ -109,21 +109,36 @@ const armaccel::KeccakArmv7mRoundConstants armaccel_keccak_armv7m_rc =
     armaccel::make_round_constants();
 // Keccak-f[1600] on the 50-word interleaved state, in place.
 void armaccel_keccak_armv7m_f1600(std::uint32_t s[50]);
+// The conversions (keccak_armv7m.S, the same delta swaps as unshuffle and
+// shuffle above, ~40 instructions a lane): lanes >= 1 lanes of 8 bytes
+// little-endian <-> words s[2w] (even bits), s[2w + 1] (odd bits).
+// interleave reads 4-byte aligned input, _xor any alignment and XORs into
+// s; deinterleave writes any alignment, _aligned 4-byte aligned output,
+// _dual both (out any alignment, out2 aligned).
+void armaccel_keccak_armv7m_interleave(std::uint32_t* s, const std::uint8_t* in, std::size_t lanes);
+void armaccel_keccak_armv7m_interleave_xor(std::uint32_t* s, const std::uint8_t* in,
+                                           std::size_t lanes);
+void armaccel_keccak_armv7m_deinterleave(std::uint8_t* out, const std::uint32_t* s,
+                                         std::size_t lanes);
+void armaccel_keccak_armv7m_deinterleave_aligned(std::uint8_t* out, const std::uint32_t* s,
+                                                 std::size_t lanes);
+void armaccel_keccak_armv7m_deinterleave_dual(std::uint8_t* out, const std::uint32_t* s,
+                                              std::size_t lanes, std::uint8_t* out2);
 }
 
 namespace armaccel {
 namespace {
 
+// The standard state's lanes are little-endian 64-bit words in memory
+// (this target is little-endian), so they convert as bytes.
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__);
+
 void to_interleaved(const std::uint64_t a[kKeccakLanes], std::uint32_t s[50]) {
-  for (std::size_t w = 0; w < kKeccakLanes; ++w) {
-    const Interleaved i = interleave(a[w]);
-    s[2 * w] = i.e;
-    s[2 * w + 1] = i.o;
-  }
+  armaccel_keccak_armv7m_interleave(s, reinterpret_cast<const std::uint8_t*>(a), kKeccakLanes);
 }
 
 void from_interleaved(const std::uint32_t s[50], std::uint64_t a[kKeccakLanes]) {
-  for (std::size_t w = 0; w < kKeccakLanes; ++w) a[w] = deinterleave(s[2 * w], s[2 * w + 1]);
+  armaccel_keccak_armv7m_deinterleave_aligned(reinterpret_cast<std::uint8_t*>(a), s, kKeccakLanes);
 }
 
 void permute(std::uint64_t a[kKeccakLanes]) {
@@ -140,16 +155,32 @@ void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t
   if (blocks == 0) return;
   std::uint32_t s[50];
   to_interleaved(a, s);
-  const std::size_t words = rate / 8;
   for (; blocks > 0; --blocks, data += rate) {
-    for (std::size_t w = 0; w < words; ++w) {
-      const Interleaved i = interleave(bytes::load_le64(data + 8 * w));
-      s[2 * w] ^= i.e;
-      s[2 * w + 1] ^= i.o;
-    }
+    armaccel_keccak_armv7m_interleave_xor(s, data, rate / 8);
     armaccel_keccak_armv7m_f1600(s);
   }
   from_interleaved(s, a);
+}
+
+// §4 Algorithm 8 steps 9-10 for `blocks` blocks of rate bytes, the state
+// interleaved throughout: one conversion in (25 lanes), rate/8 lanes out
+// per block, the last block's written to out and a at once, so only the
+// 25 - rate/8 capacity lanes convert back besides.
+void squeeze(std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::size_t blocks,
+             std::size_t rate) {
+  if (blocks == 0) return;
+  const std::size_t words = rate / 8;
+  std::uint8_t* const state = reinterpret_cast<std::uint8_t*>(a);
+  std::uint32_t s[50];
+  to_interleaved(a, s);
+  for (; blocks > 1; --blocks, out += rate) {
+    armaccel_keccak_armv7m_f1600(s);
+    armaccel_keccak_armv7m_deinterleave(out, s, words);
+  }
+  armaccel_keccak_armv7m_f1600(s);
+  armaccel_keccak_armv7m_deinterleave_dual(out, s, words, state);
+  armaccel_keccak_armv7m_deinterleave_aligned(state + 8 * words, s + 2 * words,
+                                              kKeccakLanes - words);
 }
 
 void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
@@ -160,6 +191,6 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 }  // namespace
 
 extern const KeccakKernel kKeccakArmv7m;
-const KeccakKernel kKeccakArmv7m = {"keccak-armv7m", 0, permute, absorb, permute_x2};
+const KeccakKernel kKeccakArmv7m = {"keccak-armv7m", 0, permute, absorb, permute_x2, squeeze};
 
 }  // namespace armaccel

@@ -227,7 +227,148 @@ armaccel_keccak_armv7m_f1600:
     emit("pop {r4-r11, pc}")
     print("\n".join(out))
     print("\t.size armaccel_keccak_armv7m_f1600, . - armaccel_keccak_armv7m_f1600")
+    conversions()
     print('\t.section .note.GNU-stack,"",%progbits')
 
+
+# Delta swaps gathering a 32-bit word's even bits into bits 0..15 and its
+# odd bits into 16..31 (the Keccak team's bit interleaving, as in
+# keccak_armv7m.cpp's unshuffle); every mask is a Thumb-2 modified
+# immediate.  Shuffling runs them in the reverse order.
+UNSHUFFLE = [(0x22222222, 1), (0x0C0C0C0C, 2), (0x00F000F0, 4), (0x0000FF00, 8)]
+
+
+def delta_swaps(steps):
+    """Both halves of a lane, lo in r3 and hi in r12 (temporaries r4, r5),
+    the two dependency chains alternated (Cortex-M7 issues two at once):
+    t = (x ^ x >> s) & mask; x ^= t ^ t << s.  Four instructions a swap."""
+    for mask, s in steps:
+        for x, t in (("r3", "r4"), ("r12", "r5")):
+            emit(f"eor {t}, {x}, {x}, lsr #{s}")
+        for x, t in (("r3", "r4"), ("r12", "r5")):
+            emit(f"and {t}, {t}, #0x{mask:08X}")
+        for x, t in (("r3", "r4"), ("r12", "r5")):
+            emit(f"eor {x}, {x}, {t}")
+        for x, t in (("r3", "r4"), ("r12", "r5")):
+            emit(f"eor {x}, {x}, {t}, lsl #{s}")
+
+
+def function(name, proto, doc):
+    print(f"""
+@ {proto}
+@
+{doc}
+	.align 2
+	.global {name}
+	.hidden {name}
+	.type {name}, %function
+	.thumb_func
+{name}:""")
+
+
+def conversions():
+    """The conversions between standard lanes (little-endian bytes, FIPS
+    202 Appendix B.1) and interleaved words: about 40 instructions a lane
+    (one or two loads, 32 for the delta swaps, two to pack, one or two
+    stores, the loop)."""
+    out.clear()
+    # Packing the halves (r3 = lo, r12 = hi after unshuffling) into e = lo
+    # bits 0..15 | hi bits 0..15 << 16 (r4) and o = lo bits 16..31 | hi bits
+    # 16..31 << 16 (r5): PKHBT/PKHTB on ARMv7E-M, BFI on plain ARMv7-M.
+    pack = """#if defined(__ARM_FEATURE_DSP)
+	pkhbt r4, r3, r12, lsl #16
+	pkhtb r5, r12, r3, asr #16
+#else
+	lsr r5, r3, #16
+	lsr r4, r12, #16
+	bfi r5, r4, #16, #16
+	mov r4, r3
+	bfi r4, r12, #16, #16
+#endif"""
+    # The inverse: lo = e bits 0..15 | o bits 0..15 << 16 (r3), hi = e bits
+    # 16..31 | o bits 16..31 << 16 (r12), from e in r4 and o in r5.
+    unpack = """#if defined(__ARM_FEATURE_DSP)
+	pkhbt r3, r4, r5, lsl #16
+	pkhtb r12, r5, r4, asr #16
+#else
+	lsr r12, r4, #16
+	lsr r3, r5, #16
+	bfi r12, r3, #16, #16
+	mov r3, r4
+	bfi r3, r5, #16, #16
+#endif"""
+    for xor in (False, True):
+        name = "armaccel_keccak_armv7m_interleave" + ("_xor" if xor else "")
+        if xor:
+            doc = ("@ For w < lanes (at least 1): lane w = in[8w..8w+7] little-endian (any\n"
+                   "@ alignment: ldr), s[2w], s[2w+1] ^= its even and odd bits.")
+        else:
+            doc = ("@ For w < lanes (at least 1): lane w = in[8w..8w+7] little-endian (in\n"
+                   "@ 4-byte aligned: ldrd), s[2w], s[2w+1] = its even and odd bits.")
+        function(name, f"void {name}(uint32_t* s, const uint8_t* in, size_t lanes);", doc)
+        emit("push {r4, r5}")
+        print("\n".join(out))
+        out.clear()
+        print("1:")
+        if xor:
+            emit("ldr r3, [r1], #4")
+            emit("ldr r12, [r1], #4")
+        else:
+            emit("ldrd r3, r12, [r1], #8")
+        delta_swaps(UNSHUFFLE)
+        print("\n".join(out))
+        out.clear()
+        print(pack)
+        if xor:
+            emit("ldrd r3, r12, [r0]")
+            emit("eor r4, r4, r3")
+            emit("eor r5, r5, r12")
+        emit("strd r4, r5, [r0], #8")
+        emit("subs r2, r2, #1")
+        emit("bne 1b")
+        emit("pop {r4, r5}")
+        emit("bx lr")
+        print("\n".join(out))
+        out.clear()
+        print(f"\t.size {name}, . - {name}")
+    # Three stores: to out at any alignment (str), to 4-byte aligned out
+    # (strd), to both (the squeeze's last block, output and state).
+    for suffix, args, doc, regs in (
+            ("", "uint8_t* out, const uint32_t* s, size_t lanes",
+             "out[8w..8w+7] = lane w little-endian (any alignment: str)", "r4, r5"),
+            ("_aligned", "uint8_t* out, const uint32_t* s, size_t lanes",
+             "out[8w..8w+7] = lane w little-endian (out\n@ 4-byte aligned: strd)", "r4, r5"),
+            ("_dual", "uint8_t* out, const uint32_t* s, size_t lanes, uint8_t* out2",
+             "out[8w..8w+7] (any alignment) and out2[8w..8w+7]\n"
+             "@ (4-byte aligned) = lane w little-endian", "r4-r6")):
+        name = "armaccel_keccak_armv7m_deinterleave" + suffix
+        function(name, f"void {name}({args});",
+                 f"@ For w < lanes (at least 1): {doc},\n"
+                 "@ rebuilt from its even and odd bits s[2w], s[2w+1].")
+        emit(f"push {{{regs}}}")
+        if suffix == "_dual":
+            emit("mov r6, r3")
+        print("\n".join(out))
+        out.clear()
+        print("1:")
+        emit("ldrd r4, r5, [r1], #8")
+        print("\n".join(out))
+        out.clear()
+        print(unpack)
+        delta_swaps(UNSHUFFLE[::-1])
+        if suffix == "_aligned":
+            emit("strd r3, r12, [r0], #8")
+        else:
+            emit("str r3, [r0], #4")
+            emit("str r12, [r0], #4")
+        if suffix == "_dual":
+            emit("strd r3, r12, [r6], #8")
+        emit("subs r2, r2, #1")
+        emit("bne 1b")
+        emit(f"pop {{{regs}}}")
+        emit("bx lr")
+        print("\n".join(out))
+        out.clear()
+        print(f"\t.size {name}, . - {name}")
 
 main()

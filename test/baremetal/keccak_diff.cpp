@@ -4,10 +4,12 @@
 // first and second permutation), then every lane in keccak_lanes() against
 // the portable lane bit for bit: permute on random states, absorb for every
 // FIPS 202 / KMAC rate with 1..4 blocks at unaligned data offsets,
-// permute_x2.  Prints each failure; exit status: the number of failures
-// (at most 255).
+// permute_x2, and squeeze (for lanes that have it) for every rate with
+// 1..4 blocks at unaligned output offsets against permute and copy.  Prints each failure; exit
+// status: the number of failures (at most 255).
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 
 #include "board.h"
 #include "keccak.h"
@@ -95,6 +97,45 @@ void against_portable(const KeccakKernel& k) {
   }
 }
 
+// squeeze (keccak.h): per block, permute then write the first rate bytes
+// of the state, against the portable permute and the state's bytes
+// (little-endian lanes), output and final state bit for bit; the bytes
+// around the output untouched.
+void squeeze_against_portable(const KeccakKernel& k) {
+  if (k.squeeze == nullptr) return;
+  TestRng rng(0x53717565657A6521ull);
+  // FIPS 202's and KMAC's rates, and the extremes keccak.h allows.
+  static constexpr unsigned kRates[] = {72, 104, 136, 144, 168, 8, 192};
+  static std::uint8_t want_out[4 * 192 + 16], got_out[4 * 192 + 16];
+  std::uint64_t want[25], got[25];
+  for (unsigned rate : kRates) {
+    for (unsigned blocks = 1; blocks <= 4; ++blocks) {
+      for (unsigned misalign : {0u, 1u, 3u, 6u}) {
+        rng.fill(want_out, sizeof want_out);
+        std::memcpy(got_out, want_out, sizeof got_out);
+        random_state(rng, want);
+        std::memcpy(got, want, sizeof got);
+        for (unsigned b = 0; b < blocks; ++b) {
+          kKeccakPortable.permute(want);
+          for (unsigned i = 0; i < rate; ++i)
+            want_out[misalign + b * rate + i] =
+                static_cast<std::uint8_t>(want[i / 8] >> 8 * (i % 8));
+        }
+        k.squeeze(got, got_out + misalign, blocks, rate);
+        if (std::memcmp(want_out, got_out, sizeof got_out) != 0)
+          fail(k.lane, "squeeze output (rate, blocks)", rate, blocks);
+        if (!same(want, got)) fail(k.lane, "squeeze state (rate, blocks)", rate, blocks);
+      }
+    }
+  }
+  // No blocks: neither the state nor the output changes.
+  random_state(rng, want);
+  std::memcpy(got, want, sizeof got);
+  std::memset(got_out, 0xA5, sizeof got_out);
+  k.squeeze(got, got_out, 0, 168);
+  if (!same(want, got) || got_out[0] != 0xA5) fail(k.lane, "squeeze of no blocks", 0, 0);
+}
+
 }  // namespace
 }  // namespace armaccel::baremetal
 
@@ -107,6 +148,7 @@ int main() {
     const int before = failures;
     known_answer(k);
     against_portable(k);
+    squeeze_against_portable(k);
     std::printf("%s: %s\n", k.lane, failures == before ? "ok" : "FAILED");
   }
   std::printf("keccak_diff: %d failure(s)\n", failures);

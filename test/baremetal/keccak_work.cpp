@@ -8,6 +8,12 @@
 //           x2        N permute_x2 calls (two states each)
 //           absorb    one absorb call of N blocks of RATE bytes (long input)
 //           absorb1   N absorb calls of one block each
+//           squeeze   one squeeze call of N blocks of RATE bytes
+//           squeeze1  N squeeze calls of one block each
+//           squeeze3  N squeeze calls of three blocks each (ML-KEM's
+//                     SampleNTT: 3 * N blocks)
+//           (lanes without squeeze: permute and copy the rate bytes out
+//           per block, what the drivers do instead)
 //     RATE  bytes per block, default 168 (SHAKE128)
 //
 // Without arguments it runs one of each on every lane and exits 0 (a smoke
@@ -27,6 +33,18 @@ using armaccel::KeccakKernel;
 std::uint64_t g_a[25], g_b[25];
 std::uint8_t g_data[200 * 64];
 
+// squeeze, or per block permute and copy the first rate bytes.
+void squeeze(const KeccakKernel& k, std::uint8_t* out, std::size_t blocks, std::size_t rate) {
+  if (k.squeeze != nullptr) {
+    k.squeeze(g_a, out, blocks, rate);
+    return;
+  }
+  for (; blocks > 0; --blocks, out += rate) {
+    k.permute(g_a);
+    std::memcpy(out, g_a, rate);
+  }
+}
+
 bool run(const KeccakKernel& k, const char* op, unsigned long n, std::size_t rate) {
   const unsigned long max_blocks = sizeof g_data / rate;
   if (std::strcmp(op, "permute") == 0) {
@@ -39,6 +57,13 @@ bool run(const KeccakKernel& k, const char* op, unsigned long n, std::size_t rat
     k.absorb(g_a, g_data, n, rate);
   } else if (std::strcmp(op, "absorb1") == 0) {
     for (unsigned long i = 0; i < n; ++i) k.absorb(g_a, g_data + i % max_blocks * rate, 1, rate);
+  } else if (std::strcmp(op, "squeeze") == 0) {
+    for (; n > max_blocks; n -= max_blocks) squeeze(k, g_data, max_blocks, rate);
+    squeeze(k, g_data, n, rate);
+  } else if (std::strcmp(op, "squeeze1") == 0) {
+    for (unsigned long i = 0; i < n; ++i) squeeze(k, g_data, 1, rate);
+  } else if (std::strcmp(op, "squeeze3") == 0) {
+    for (unsigned long i = 0; i < n; ++i) squeeze(k, g_data, 3, rate);
   } else {
     return false;
   }
@@ -52,7 +77,8 @@ int main(int argc, char** argv) {
   for (std::size_t i = 0; i < sizeof g_data; ++i) g_data[i] = static_cast<std::uint8_t>(i * 7);
   if (argc < 4) {
     for (std::size_t i = 0; i < lanes.count; ++i)
-      for (const char* op : {"permute", "x2", "absorb", "absorb1"})
+      for (const char* op :
+           {"permute", "x2", "absorb", "absorb1", "squeeze", "squeeze1", "squeeze3"})
         run(*lanes.lanes[i], op, 1, 168);
     std::printf("keccak_work: smoke run done (usage: keccak_work LANE OP N [RATE])\n");
     return 0;
