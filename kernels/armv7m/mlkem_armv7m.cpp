@@ -1,8 +1,8 @@
 // ML-KEM arithmetic lane for ARMv7E-M (Cortex-M4/M7 with the DSP
 // extension): NTT, inverse NTT and MultiplyNTTs in Thumb-2 assembly
 // (mlkem_ntt.S); rej_uniform, compress_encode / decode_decompress for
-// d = 1, 4, 5, 10, 11, 12, sample_cbd for eta = 2, add and sub in
-// mlkem_coding.S; other d and eta = 3 fall back to the portable functions.  Built only
+// d = 1, 4, 5, 10, 11, 12, sample_cbd (eta 2, 3), add and sub in
+// mlkem_coding.S; other d fall back to the portable functions.  Built only
 // when the compiler targets ARMv7E-M (__ARM_FEATURE_DSP), so the lane
 // needs no run-time feature bit.
 //
@@ -135,6 +135,7 @@ void armaccel_mlkem_armv7m_sub(std::uint16_t* r, const std::uint16_t* a, const s
 unsigned armaccel_mlkem_armv7m_rej_uniform(std::uint16_t* out, unsigned room,
                                            const std::uint8_t* buf, std::size_t len);
 void armaccel_mlkem_armv7m_cbd2(std::uint16_t* f, const std::uint8_t* bytes);
+void armaccel_mlkem_armv7m_cbd3(std::uint16_t* f, const std::uint8_t* bytes);
 void armaccel_mlkem_armv7m_cenc1(std::uint8_t* out, const std::uint16_t* f);
 void armaccel_mlkem_armv7m_cenc4(std::uint8_t* out, const std::uint16_t* f);
 void armaccel_mlkem_armv7m_cenc5(std::uint8_t* out, const std::uint16_t* f);
@@ -210,13 +211,12 @@ void decode_decompress(mlkem::Poly* f, const std::uint8_t* in, unsigned d) {
   }
 }
 
-// SamplePolyCBD_eta (Alg. 8) from 64 eta bytes; eta = 3 (ML-KEM-512's
-// eta1) is the portable function.
+// SamplePolyCBD_eta (Alg. 8) from 64 eta bytes, eta 2 or 3.
 void sample_cbd(mlkem::Poly* f, const std::uint8_t* bytes, unsigned eta) {
   if (eta == 2) {
     armaccel_mlkem_armv7m_cbd2(f->c, bytes);
   } else {
-    mlkem::sample_cbd(f, bytes, eta);
+    armaccel_mlkem_armv7m_cbd3(f->c, bytes);
   }
 }
 

@@ -8,6 +8,7 @@
 //   unsigned armaccel_mlkem_armv7m_rej_uniform(uint16_t* out, unsigned room,
 //                                  const uint8_t* buf, size_t len);  Alg. 7 5-16
 //   void armaccel_mlkem_armv7m_cbd2(uint16_t f[256], const uint8_t b[128]);  Alg. 8
+//   void armaccel_mlkem_armv7m_cbd3(uint16_t f[256], const uint8_t b[192]);  Alg. 8
 //   void armaccel_mlkem_armv7m_cenc<d>(uint8_t out[32 d], const uint16_t f[256]);
 //        ByteEncode_d(Compress_d(f)) (Alg. 5, §4.2.1), d = 1, 4, 5, 10, 11;
 //        d = 12: ByteEncode_12(f)
@@ -248,6 +249,62 @@ fn armaccel_mlkem_armv7m_cbd2
   bne 1b
   pop {r4-r11, pc}
   .size armaccel_mlkem_armv7m_cbd2, . - armaccel_mlkem_armv7m_cbd2
+
+// SamplePolyCBD_3 (Alg. 8, eta = 3): 3 bytes t (24 bits) -> 4 coefficients.
+// Summing bit triples (t & M) + (t >> 1 & M) + (t >> 2 & M), M = 0x249249,
+// gives 6-bit field j = x_j + 8 y_j (x, y in [0, 3]); w = x + 3 - y in
+// [0, 6] is formed field-wise without borrows (X + 0x0c30c3 - Y); each
+// pair of 3-bit fields goes to uint16 lanes (ubfx + orr) and w - 3 mod q as
+// for eta = 2.  6 bytes per iteration: group 0 from a word load (the mask
+// drops its fourth byte), group 1 from ldrb + ldrh (never past the 192
+// bytes).  r10 = M, r9 = 0x1c71c7 (the x fields), r8 = 0x0c30c3.
+
+.macro cbd3_group t
+  and r3, \t, r10
+  and r4, r10, \t, lsr #1
+  add r3, r3, r4
+  and r4, r10, \t, lsr #2
+  add r3, r3, r4               // field j: x_j | y_j << 3
+  and r4, r3, r9               // x_j
+  and r5, r9, r3, lsr #3       // y_j
+  add r4, r4, r8
+  sub r4, r4, r5               // field j: w_j = x_j + 3 - y_j
+  ubfx r5, r4, #0, #3
+  ubfx r6, r4, #6, #3
+  orr r5, r5, r6, lsl #16      // [w0, w1]
+  ubfx r6, r4, #12, #3
+  lsr r7, r4, #18
+  orr r6, r6, r7, lsl #16      // [w2, w3]
+  cbd2_fix r5, r7
+  cbd2_fix r6, r7
+  str r5, [r0], #4
+  str r6, [r0], #4
+.endm
+
+fn armaccel_mlkem_armv7m_cbd3
+  push {r4-r11, lr}
+  movw r12, #(kQ - 3)
+  movt r12, #(kQ - 3)
+  mov r11, #0x00030003
+  movw r10, #0x9249
+  movt r10, #0x24
+  movw r9, #0x71c7
+  movt r9, #0x1c
+  movw r8, #0x30c3
+  movt r8, #0x0c
+  add lr, r1, #192
+1:
+  ldr r2, [r1]                 // bytes 0-3 (group 0 = bytes 0-2)
+  cbd3_group r2
+  ldrb r2, [r1, #3]
+  ldrh r3, [r1, #4]
+  orr r2, r2, r3, lsl #8       // group 1 = bytes 3-5
+  cbd3_group r2
+  add r1, r1, #6
+  cmp r1, lr
+  bne 1b
+  pop {r4-r11, pc}
+  .size armaccel_mlkem_armv7m_cbd3, . - armaccel_mlkem_armv7m_cbd3
 
 // ---------------------------------------------------------------------------
 // Compress_d + ByteEncode_d: coefficient j of a group of n lands at bit
