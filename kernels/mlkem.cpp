@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "always_inline.h"
 #include "mlkem_poly.h"
 #include "sha3_driver.h"
 #include "wipe.h"
@@ -95,8 +96,9 @@ void squeeze_block(const std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::
 
 // s <- SamplePolyCBD_eta(PRF_eta(seed, n)) for two polynomials at once
 // (PRF_eta = SHAKE256(seed || n) to 64 eta bytes, §4.1), f1 may be null.
-void sample_noise_x2(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0, Poly* f1,
-                     const std::uint8_t seed[32], std::uint8_t n0, std::uint8_t n1, unsigned eta) {
+ARMACCEL_NOINLINE void sample_noise_x2(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0,
+                                       Poly* f1, const std::uint8_t seed[32], std::uint8_t n0,
+                                       std::uint8_t n1, unsigned eta) {
   constexpr std::size_t kRate = 136;
   if (k->squeeze != nullptr) {
     // One stream at a time, each squeezed in one call: 64 eta <= 192 bytes
@@ -152,8 +154,9 @@ void sample_noise_vec(const Kernels& kern, Poly* const* out, unsigned count,
 // in lockstep through permute_x2 (one stream alone once the other is full)
 // and the arithmetic lane's rej_uniform parses them.  rho is public, so
 // the branches are fine.  Gives exactly the one-stream result per entry.
-void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t rho[32],
-                   const std::uint8_t ji0[2], const std::uint8_t ji1[2]) {
+ARMACCEL_NOINLINE void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1,
+                                     const std::uint8_t rho[32], const std::uint8_t ji0[2],
+                                     const std::uint8_t ji1[2]) {
   constexpr std::size_t kRate = 168;
   if (kern.keccak->squeeze != nullptr) {
     // One stream at a time through the lane's squeeze: three blocks at
@@ -237,13 +240,15 @@ struct CiphertextSink {
   const std::uint8_t* expect;
   std::uint8_t diff;
 
-  // ByteEncode_d(Compress_d(f)) at byte offset `at` (32 d bytes).
-  void put(const MlkemKernel* arith, std::size_t at, const Poly* f, unsigned d) {
+  // ByteEncode_d(Compress_d(f)) at byte offset `at` (32 d bytes);
+  // `scratch` (a polynomial the caller no longer needs, 512 bytes) holds
+  // the bytes to compare, so the stack carries no extra buffer.
+  void put(const MlkemKernel* arith, std::size_t at, const Poly* f, unsigned d, Poly* scratch) {
     if (out != nullptr) {
       arith->compress_encode(out + at, f, d);
       return;
     }
-    std::uint8_t chunk[32 * 11];
+    auto* chunk = reinterpret_cast<std::uint8_t*>(scratch->c);
     arith->compress_encode(chunk, f, d);
     // 32 d bytes, compared eight at a time (every byte, no early exit).
     std::uint64_t acc = 0;
@@ -257,7 +262,6 @@ struct CiphertextSink {
     acc |= acc >> 16;
     acc |= acc >> 8;
     diff |= static_cast<std::uint8_t>(acc);
-    wipe(chunk, 32 * d);
   }
 };
 
@@ -325,7 +329,7 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
     }
     arith->inv_ntt(u);
     arith->add(u, u, &e[i % 2]);
-    sink->put(arith, 32 * p.du * i, u, p.du);
+    sink->put(arith, 32 * p.du * i, u, p.du, &e[i % 2]);  // e1_i is spent
   });
   // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m)), in
   // the matrix's workspace.
@@ -342,7 +346,7 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
   arith->add(&v, &v, &e[1]);
   arith->decode_decompress(&t, m, 1);
   arith->add(&v, &v, &t);
-  sink->put(arith, 32 * p.du * p.k, &v, p.dv);
+  sink->put(arith, 32 * p.du * p.k, &v, p.dv, &t);  // t is spent
   wipe(&y, sizeof y);
   wipe(e, sizeof e);
   wipe(work, sizeof work);
