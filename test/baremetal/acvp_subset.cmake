@@ -3,8 +3,11 @@
 # encapDecap) for the bare-metal test image, which has no file system
 # worth parsing JSON from.  PER_GROUP cases of each keyGen and
 # encapsulation group, every decapsulation case (10 per parameter set,
-# incl. the modified ciphertexts).  Byte strings stay hex.
-#   cmake -DVECTORS=<dir> -DOUT=<file> -DPER_GROUP=<n> -P acvp_subset.cmake
+# incl. the modified ciphertexts), and C2SP CCTV's "unlucky" ML-KEM-512/768
+# keys (UNLUCKY, ../shared/vectors/mlkem/cctv/unluckysample-final: a rho
+# whose SampleNTT needs more than 575 bytes of SHAKE128) as one keyGen, one
+# encapsulation and one decapsulation case each.  Byte strings stay hex.
+#   cmake -DVECTORS=<acvp dir> -DUNLUCKY=<dir> -DOUT=<file> -DPER_GROUP=<n> -P acvp_subset.cmake
 cmake_minimum_required(VERSION 3.20)
 
 function(emit_string var value)
@@ -34,10 +37,24 @@ foreach(g RANGE ${last_group})
     string(APPEND out "    {${bits}, \"${d}\", \"${z}\",\n     \"${ek}\",\n     \"${dk}\"},\n")
   endforeach()
 endforeach()
+# CCTV unlucky keys: "name = hex" lines (d, z, ek, dk, m, K, c).
+set(unlucky_enc "")
+set(unlucky_dec "")
+foreach(bits 512 768)
+  file(STRINGS "${UNLUCKY}/ML-KEM-${bits}.txt" lines)
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^([a-zA-Z]+) = ([0-9a-fA-F]+)$")
+      set(u_${CMAKE_MATCH_1} "${CMAKE_MATCH_2}")
+    endif()
+  endforeach()
+  string(APPEND out "    {${bits}, \"${u_d}\", \"${u_z}\",\n     \"${u_ek}\",\n     \"${u_dk}\"},  // CCTV unlucky\n")
+  string(APPEND unlucky_enc "    {${bits}, \"${u_ek}\",\n     \"${u_m}\",\n     \"${u_c}\",\n     \"${u_K}\"},  // CCTV unlucky\n")
+  string(APPEND unlucky_dec "    {${bits}, \"${u_dk}\",\n     \"${u_c}\",\n     \"${u_K}\", false},  // CCTV unlucky\n")
+endforeach()
 string(APPEND out "};\n\n")
 
-set(enc "inline constexpr EncapsCase kEncapsCases[] = {\n")
-set(dec "inline constexpr DecapsCase kDecapsCases[] = {\n")
+set(enc "inline constexpr EncapsCase kEncapsCases[] = {\n${unlucky_enc}")
+set(dec "inline constexpr DecapsCase kDecapsCases[] = {\n${unlucky_dec}")
 string(JSON groups LENGTH "${encdec}" testGroups)
 math(EXPR last_group "${groups} - 1")
 foreach(g RANGE ${last_group})
