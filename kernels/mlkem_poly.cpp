@@ -2,26 +2,12 @@
 #include "mlkem_poly.h"
 
 #include "mlkem_kernel.h"
+#include "mlkem_zetas.h"
 #include "wipe.h"
 
 namespace armaccel::mlkem {
 
 namespace {
-
-// zeta = 17, a primitive 256th root of unity mod q (§4.3).
-constexpr std::uint32_t kZeta = 17;
-
-constexpr unsigned bit_rev7(unsigned i) {
-  unsigned r = 0;
-  for (int b = 0; b < 7; ++b) r |= ((i >> b) & 1u) << (6 - b);
-  return r;
-}
-
-constexpr std::uint32_t pow_mod(std::uint32_t base, unsigned e) {
-  std::uint32_t r = 1;
-  for (unsigned i = 0; i < e; ++i) r = r * base % kQ;
-  return r;
-}
 
 struct Tables {
   std::uint16_t zetas[128];   // zeta^BitRev7(i)
@@ -31,8 +17,8 @@ struct Tables {
 constexpr Tables make_tables() {
   Tables t{};
   for (unsigned i = 0; i < 128; ++i) {
-    t.zetas[i] = static_cast<std::uint16_t>(pow_mod(kZeta, bit_rev7(i)));
-    t.gammas[i] = static_cast<std::uint16_t>(pow_mod(kZeta, 2 * bit_rev7(i) + 1));
+    t.zetas[i] = static_cast<std::uint16_t>(zetas::zeta(i));
+    t.gammas[i] = static_cast<std::uint16_t>(zetas::gamma(i));
   }
   return t;
 }

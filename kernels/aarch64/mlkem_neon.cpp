@@ -34,32 +34,20 @@
 
 #include "../always_inline.h"
 #include "../mlkem_kernel.h"
+#include "../mlkem_zetas.h"
 
 namespace armaccel {
 
 namespace {
 
 constexpr int kQ = 3329;
-constexpr int kZeta = 17;           // primitive 256th root of unity mod q (§4.3)
 constexpr int kInv128 = 3303;       // 128^-1 mod q
 constexpr int kBarrett = 20159;     // round(2^26 / q)
 constexpr int kBarrett32 = 645084;  // round(2^31 / q)
 
-constexpr int bit_rev7(int i) {
-  int r = 0;
-  for (int b = 0; b < 7; ++b) r |= ((i >> b) & 1) << (6 - b);
-  return r;
-}
-
-constexpr int pow_mod(int base, int e) {
-  int r = 1;
-  for (int i = 0; i < e; ++i) r = r * base % kQ;
-  return r;
-}
-
 // zetas[i] = zeta^BitRev7(i) (Algorithm 9/10).
 constexpr int zeta(int i) {
-  return pow_mod(kZeta, bit_rev7(i));
+  return static_cast<int>(mlkem::zetas::zeta(static_cast<unsigned>(i)));
 }
 
 // b' = round(b 2^15 / q) for b in [0, q): the SQRDMULH twin of b.
@@ -140,7 +128,7 @@ constexpr Tables make_tables() {
   }
   for (int r = 0; r < 16; ++r) {
     int g[8];
-    for (int l = 0; l < 8; ++l) g[l] = pow_mod(kZeta, 2 * bit_rev7(8 * r + l) + 1);
+    for (int l = 0; l < 8; ++l) g[l] = static_cast<int>(mlkem::zetas::gamma(8 * r + l));
     t.gammas[r] = make_pair(g);
   }
   return t;

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "mlkem_kernel.h"
+#include "mlkem_zetas.h"
 
 #if !defined(__ARM_FEATURE_DSP)
 #error "mlkem_armv7m.cpp needs the ARMv7E-M DSP instructions"
@@ -22,17 +23,8 @@ namespace armaccel::armv7m {
 
 using mlkem::kQ;
 
-constexpr unsigned bit_rev7(unsigned i) {
-  unsigned r = 0;
-  for (int b = 0; b < 7; ++b) r |= ((i >> b) & 1u) << (6 - b);
-  return r;
-}
-
-constexpr std::uint32_t pow_mod(std::uint32_t base, unsigned e) {
-  std::uint32_t r = 1;
-  for (unsigned i = 0; i < e; ++i) r = r * base % kQ;
-  return r;
-}
+using mlkem::zetas::bit_rev7;
+using mlkem::zetas::pow_mod;
 
 // x mod q as the representative in (-q/2, q/2].
 constexpr std::int16_t centered(std::uint32_t x) {
