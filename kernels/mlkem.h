@@ -2,8 +2,9 @@
 // decapsulation with implicit rejection, and the key checks of §7.2-7.3,
 // for ML-KEM-512/768/1024.  Freestanding: the hash functions run on a
 // Keccak kernel (keccak.h) through the sponge driver, polynomials on the
-// arithmetic of mlkem_poly.h; no heap (the matrix and vectors live on the
-// stack, at most about 12 KiB for ML-KEM-1024).  Constant time in the
+// arithmetic lane (mlkem_kernel.h); no heap, and the matrix is produced
+// row by row, never stored (about 7 KiB of stack per operation for any
+// parameter set on a Cortex-M4).  Constant time in the
 // secrets: the only data-dependent branches are in the matrix sampling
 // (public rho) and the final selection of the implicit-rejection key is a
 // mask.
