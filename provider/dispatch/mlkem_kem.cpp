@@ -25,7 +25,10 @@ constexpr char kParamIkme[] = "ikme";
 
 struct KemCtx {
   ProvCtx* prov;
-  MlkemKey* key;  // a duplicate of the key at init, owned
+  // The operation's key, borrowed: the EVP_PKEY_CTX holds the EVP_PKEY it
+  // belongs to for as long as this context lives, and a key that holds
+  // material never changes (set_params refuses), so no copy is needed.
+  const MlkemKey* key;
   bool has_ikme;
   std::uint8_t ikme[mlkem::kSeedBytes];
 };
@@ -39,21 +42,11 @@ void* newctx(void* provctx) noexcept {
 void freectx(void* vctx) noexcept {
   auto* ctx = static_cast<KemCtx*>(vctx);
   if (ctx == nullptr) return;
-  mlkem_key_free(ctx->key);
   OPENSSL_clear_free(ctx, sizeof *ctx);
 }
 
 void* dupctx(void* vctx) noexcept {
-  const auto* ctx = static_cast<const KemCtx*>(vctx);
-  auto* copy = static_cast<KemCtx*>(OPENSSL_memdup(ctx, sizeof *ctx));
-  if (copy == nullptr) return nullptr;
-  copy->key = nullptr;
-  if (ctx->key != nullptr &&
-      (copy->key = mlkem_key_dup(ctx->key, OSSL_KEYMGMT_SELECT_KEYPAIR)) == nullptr) {
-    OPENSSL_clear_free(copy, sizeof *copy);
-    return nullptr;
-  }
-  return copy;
+  return OPENSSL_memdup(vctx, sizeof(KemCtx));
 }
 
 int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
@@ -95,9 +88,7 @@ int init(KemCtx* ctx, void* keydata, const OSSL_PARAM params[], bool encapsulati
     raise_error(ctx->prov, kErrNoKeySet);
     return 0;
   }
-  mlkem_key_free(ctx->key);
-  ctx->key = mlkem_key_dup(key, OSSL_KEYMGMT_SELECT_KEYPAIR);
-  if (ctx->key == nullptr) return 0;
+  ctx->key = key;
   OPENSSL_cleanse(ctx->ikme, sizeof ctx->ikme);
   ctx->has_ikme = false;
   trace_new_context(ctx->prov, encapsulating ? "ML-KEM encapsulate" : "ML-KEM decapsulate",
