@@ -33,6 +33,21 @@ ipb() {  # ipb KIND ALG BYTES REPS [evp_work options]: instructions per byte
 }
 mine() { OPENSSL_MODULES=$modules ipb "$@" -p armaccel -p default -q provider=armaccel; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
+# Guest instructions of one run of an arm64 program under the plugin.
+q=(qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" -plugin "$out/libicount.so")
+count() { OPENSSL_MODULES=$modules "${q[@]}" "$@" 2>&1 | awk '/^icount/{print $2}'; }
+# lanes REPS WIDTH "KIND ALG" "LABEL=DISABLE"...: armaccel's per-byte figure
+# at 16 KiB with each ARMACCEL_DISABLE setting (the slower lanes).
+lanes() {
+  local reps=$1 width=$2 kind alg spec
+  read -r kind alg <<<"$3"
+  shift 3
+  printf "  %-${width}s" "$kind $alg"
+  for spec in "$@"; do
+    printf ' %s %7.3f' "${spec%%=*}" "$(ARMACCEL_DISABLE=${spec#*=} mine "$kind" "$alg" 16384 "$reps")"
+  done
+  echo
+}
 
 compare() {  # compare "KIND ALG" SIZES...
   local kind alg
@@ -62,24 +77,12 @@ if [ "$set" = all ] || [ "$set" = chacha-sha3 ]; then
   done
   echo
   echo "armaccel's lanes at 16 KiB (ARMACCEL_DISABLE picks the slower ones):"
-  lanes() {  # lanes "KIND ALG" "LABEL=DISABLE"...
-    local kind alg
-    read -r kind alg <<<"$1"
-    shift
-    printf '  %-26s' "$kind $alg"
-    for spec in "$@"; do
-      local v
-      v=$(ARMACCEL_DISABLE=${spec#*=} mine "$kind" "$alg" 16384 5)
-      printf ' %s %7.3f' "${spec%%=*}" "$v"
-    done
-    echo
-  }
-  lanes "cipher-enc ChaCha20" "chacha20-neon=none" "chacha20-portable=all"
-  lanes "mac POLY1305" "poly1305-neon=none" "poly1305-portable=all"
+  lanes 5 26 "cipher-enc ChaCha20" "chacha20-neon=none" "chacha20-portable=all"
+  lanes 5 26 "mac POLY1305" "poly1305-neon=none" "poly1305-portable=all"
   # Without the SHA3 instructions a single sponge runs the scalar Keccak
   # (keccak-neon's vectors serve two states at once, for ML-KEM).
-  lanes "digest SHA3-256" "keccak-sha3=none" "scalar=sha3"
-  lanes "digest SHAKE128" "keccak-sha3=none" "scalar=sha3"
+  lanes 5 26 "digest SHA3-256" "keccak-sha3=none" "scalar=sha3"
+  lanes 5 26 "digest SHAKE128" "keccak-sha3=none" "scalar=sha3"
 fi
 if [ "$set" = all ] || [ "$set" = sm ]; then
   for c in "cipher-enc SM4-ECB" "cipher-enc SM4-CBC" "cipher-dec SM4-CBC" "cipher-enc SM4-CTR" \
@@ -88,38 +91,22 @@ if [ "$set" = all ] || [ "$set" = sm ]; then
   done
   echo
   echo "armaccel's SM4/SM3 lanes at 16 KiB (ARMACCEL_DISABLE picks the slower ones):"
-  sm_lanes() {  # sm_lanes "KIND ALG" "LABEL=DISABLE"...
-    local kind alg
-    read -r kind alg <<<"$1"
-    shift
-    printf '  %-22s' "$kind $alg"
-    for spec in "$@"; do
-      printf ' %s %7.3f' "${spec%%=*}" "$(ARMACCEL_DISABLE=${spec#*=} mine "$kind" "$alg" 16384 3)"
-    done
-    echo
-  }
   for c in "cipher-enc SM4-ECB" "cipher-enc SM4-CBC" "cipher-dec SM4-CBC" "cipher-enc SM4-CTR"; do
-    sm_lanes "$c" "sm4-ce=none" "sm4-neon=sm4" "sm4-portable=all"
+    lanes 3 22 "$c" "sm4-ce=none" "sm4-neon=sm4" "sm4-portable=all"
   done
-  sm_lanes "digest SM3" "sm3-ce=none" "sm3-portable=sm3"
+  lanes 3 22 "digest SM3" "sm3-ce=none" "sm3-portable=sm3"
 fi
 if [ "$set" = all ] || [ "$set" = mlkem ]; then
   echo
   echo "ML-KEM through EVP (kem_work), guest instructions per operation; OpenSSL 3.0 has no"
   echo "ML-KEM (anchors for ML-KEM-768: OpenSSL 4.0-dev 314k / 163k / 275k, see the issue):"
-  qk=(qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" -plugin "$out/libicount.so")
-  kem_count() {
-    OPENSSL_MODULES=$modules "${qk[@]}" "$out/kem_work.arm64" -p armaccel -p default \
-      -q provider=armaccel "$@" 2>&1 | awk '/^icount/{print $2}'
-  }
   per_op() {  # per_op ALG OP: instructions per operation (1 and 11 runs subtracted)
-    local a b
-    a=$(kem_count "$1" "$2" 1)
-    b=$(kem_count "$1" "$2" 11)
+    local kem=("$out/kem_work.arm64" -p armaccel -p default -q provider=armaccel "$1" "$2") a b
+    a=$(count "${kem[@]}" 1)
+    b=$(count "${kem[@]}" 11)
     awk -v a="$a" -v b="$b" 'BEGIN{printf "%.0f", (b - a) / 10}'
   }
-  printf '  %-12s %-7s %12s %12s %9s
-' "" "" "best lane" "portable" "ratio"
+  printf '  %-12s %-7s %12s %12s %9s\n' "" "" "best lane" "portable" "ratio"
   for alg in ML-KEM-512 ML-KEM-768 ML-KEM-1024; do
     for op in keygen encap decap; do
       fast=$(per_op "$alg" "$op")
@@ -146,8 +133,6 @@ done
 echo
 echo "AES-XTS, 16 KiB: one 16 KiB data unit in one update, the same unit in 1 KiB updates"
 echo "(xts_streaming), and sixteen 1 KiB data units one-shot (the same EVP calls):"
-q=(qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" -plugin "$out/libicount.so")
-count() { OPENSSL_MODULES=$modules "${q[@]}" "$@" 2>&1 | awk '/^icount/{print $2}'; }
 per_byte() {  # per_byte PROGRAM ARGS... (REPS appended): instructions per byte
   local a b
   a=$(count "$@" 1)
