@@ -1,5 +1,8 @@
 #include "algorithms.h"
 
+#include <array>
+#include <iterator>
+
 #include "dispatch/tables.h"
 
 namespace armaccel::prov {
@@ -110,8 +113,21 @@ const OSSL_ALGORITHM* mac_algorithms() {
 const OSSL_ALGORITHM* cipher_algorithms() {
   return kCiphers;
 }
-const OSSL_ALGORITHM* digest_algorithms() {
-  return kDigests;
+const OSSL_ALGORITHM* digest_algorithms(const HostVersion& host) {
+  if (!at_least(host, 3, 4)) return kDigests;
+  // The same list with SHAKE-128/256 without a default length.
+  static const auto kDigests34 = [] {
+    std::array<OSSL_ALGORITHM, std::size(kDigests)> list{};
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      list[i] = kDigests[i];
+      if (list[i].implementation == kShake128Functions)
+        list[i].implementation = kShake128NoDefaultFunctions;
+      if (list[i].implementation == kShake256Functions)
+        list[i].implementation = kShake256NoDefaultFunctions;
+    }
+    return list;
+  }();
+  return kDigests34.data();
 }
 
 }  // namespace armaccel::prov

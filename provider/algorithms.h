@@ -6,12 +6,16 @@
 
 #include <openssl/core.h>
 
+#include "host_version.h"
+
 namespace armaccel::prov {
 
 inline constexpr char kProperties[] = "provider=armaccel";
 
 const OSSL_ALGORITHM* cipher_algorithms();
-const OSSL_ALGORITHM* digest_algorithms();
+// OpenSSL 3.4 took the default output length away from SHAKE-128/256 (an
+// XOF length must be set); the digest list follows the host's release.
+const OSSL_ALGORITHM* digest_algorithms(const HostVersion& host);
 const OSSL_ALGORITHM* mac_algorithms();
 const OSSL_ALGORITHM* keymgmt_algorithms();
 const OSSL_ALGORITHM* kem_algorithms();

@@ -59,6 +59,9 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrUnknownKeyFormat, const_cast<char*>("unknown ml-kem key format in the configuration")},
     {kErrUnableToGetPassphrase, const_cast<char*>("unable to get passphrase")},
     {kErrEncryptFailed, const_cast<char*>("private key encryption failed")},
+    {kErrSqueezeStarted,
+     const_cast<char*>("output already squeezed: only squeeze may follow; initialise again")},
+    {kErrUnsupportedHostVersion, const_cast<char*>("unsupported OpenSSL version")},
     {0, nullptr},
 };
 
@@ -76,9 +79,11 @@ const OSSL_ITEM* reason_strings() {
   return kReasonStrings;
 }
 
-void raise_error(const ProvCtx* prov, Reason reason, std::source_location where) noexcept {
+namespace {
+
+bool begin_error(const ProvCtx* prov, const std::source_location& where) {
   if (prov == nullptr || prov->core_new_error == nullptr || prov->core_vset_error == nullptr)
-    return;
+    return false;
   prov->core_new_error(prov->handle);
   // The file is kept (relative to the project, see -ffile-prefix-map); the
   // function is left out: C++ signatures of the dispatch templates are long
@@ -87,7 +92,22 @@ void raise_error(const ProvCtx* prov, Reason reason, std::source_location where)
     prov->core_set_error_debug(prov->handle, where.file_name(), static_cast<int>(where.line()),
                                nullptr);
   }
-  set_error(prov, reason, nullptr);
+  return true;
+}
+
+}  // namespace
+
+void raise_error(const ProvCtx* prov, Reason reason, std::source_location where) noexcept {
+  if (begin_error(prov, where)) set_error(prov, reason, nullptr);
+}
+
+void raise_error_message(const ProvCtx* prov, Reason reason, std::source_location where,
+                         const char* fmt, ...) noexcept {
+  if (!begin_error(prov, where)) return;
+  va_list args;
+  va_start(args, fmt);
+  prov->core_vset_error(prov->handle, static_cast<uint32_t>(reason), fmt, args);
+  va_end(args);
 }
 
 }  // namespace armaccel::prov

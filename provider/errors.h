@@ -68,6 +68,8 @@ enum Reason : int {
   kErrUnknownKeyFormat,
   kErrUnableToGetPassphrase,
   kErrEncryptFailed,
+  kErrSqueezeStarted,
+  kErrUnsupportedHostVersion,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.
@@ -77,5 +79,13 @@ const OSSL_ITEM* reason_strings();
 // file, line and function.  Safe with prov == nullptr (does nothing).
 void raise_error(const ProvCtx* prov, Reason reason,
                  std::source_location where = std::source_location::current()) noexcept;
+
+// raise_error with a printf-style message as the error's data (shown after
+// the reason by ERR_print_errors).
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+void raise_error_message(const ProvCtx* prov, Reason reason, std::source_location where,
+                         const char* fmt, ...) noexcept;
 
 }  // namespace armaccel::prov

@@ -8,6 +8,7 @@
 #include <openssl/types.h>
 
 #include "cpu_features.h"
+#include "host_version.h"
 #include "lanes.h"
 
 namespace armaccel::prov {
@@ -37,6 +38,7 @@ struct MlkemSettings {
 
 struct ProvCtx {
   const OSSL_CORE_HANDLE* handle = nullptr;
+  HostVersion host;  // the OpenSSL release loaded into (same major as the build)
   // A child of the application's library context: ciphers armaccel lacks
   // (GMAC/CMAC over other ciphers).  Never used on the paths the default
   // provider's DRBG drives, and never for random numbers (a DRBG living in

@@ -6,6 +6,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/opensslv.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
@@ -32,13 +33,13 @@ void teardown(void* provctx) noexcept {
   OPENSSL_clear_free(ctx, sizeof *ctx);
 }
 
-const OSSL_ALGORITHM* query_operation(void*, int operation_id, int* no_cache) noexcept {
+const OSSL_ALGORITHM* query_operation(void* provctx, int operation_id, int* no_cache) noexcept {
   *no_cache = 0;
   switch (operation_id) {
     case OSSL_OP_CIPHER:
       return cipher_algorithms();
     case OSSL_OP_DIGEST:
-      return digest_algorithms();
+      return digest_algorithms(static_cast<const ProvCtx*>(provctx)->host);
     case OSSL_OP_MAC:
       return mac_algorithms();
     case OSSL_OP_KEYMGMT:
@@ -80,6 +81,31 @@ const char* config_disable(const OSSL_CORE_HANDLE* handle,
   };
   if (!core_get_params(handle, request) || !OSSL_PARAM_modified(&request[0])) return nullptr;
   return value;
+}
+
+// True when the core is the OpenSSL major release this module was built
+// for.  A module built for 3.x pulls libcrypto.so.3 into a 4.0 process
+// beside libcrypto.so.4; running there, its child library context would be
+// freed by the 3.x library after that library's own clean-up (a crash at
+// exit), so it refuses, with nothing allocated but the context the caller
+// frees.
+bool host_supported(ProvCtx* ctx, OSSL_FUNC_core_get_params_fn* core_get_params) {
+  char text[64];
+  if (!read_host_version(ctx->handle, core_get_params, &ctx->host, text, sizeof text)) {
+    raise_error_message(ctx, kErrUnsupportedHostVersion, std::source_location::current(),
+                        "armaccel %s: the core did not report a readable OpenSSL version ('%s')",
+                        ARMACCEL_VERSION, text);
+    return false;
+  }
+  if (ctx->host.major != OPENSSL_VERSION_MAJOR) {
+    raise_error_message(ctx, kErrUnsupportedHostVersion, std::source_location::current(),
+                        "armaccel %s was built for OpenSSL %d.x (headers %s) and cannot run in "
+                        "OpenSSL %s; build armaccel against OpenSSL %d",
+                        ARMACCEL_VERSION, OPENSSL_VERSION_MAJOR, OPENSSL_VERSION_STR, text,
+                        ctx->host.major);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -125,6 +151,11 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
       default:
         break;
     }
+  }
+  if (!host_supported(ctx, core_get_params)) {
+    ctx->~ProvCtx();
+    OPENSSL_clear_free(ctx, sizeof *ctx);
+    return 0;
   }
   // The child library context mirrors the application's providers --
   // armaccel included -- and serves ciphers armaccel lacks.  Nothing of

@@ -3,6 +3,8 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
+#include "../newer_core.h"
+#include "../prov_ctx.h"
 #include "dispatch_util.h"
 
 namespace armaccel::prov {
@@ -19,6 +21,21 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
     OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
     OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
+    OSSL_PARAM_END,
+};
+
+// OpenSSL 3.6+ lists "encrypt-then-mac" for every cipher.
+const OSSL_PARAM kGettable36[] = {
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, nullptr),
+    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, nullptr),
+    OSSL_PARAM_int(kParamEncryptThenMac, nullptr),
     OSSL_PARAM_END,
 };
 
@@ -42,6 +59,7 @@ int get_cipher_params(OSSL_PARAM params[], const CipherInfo& info) {
                   set_int_if(params, OSSL_CIPHER_PARAM_CTS, 0) &&
                   set_int_if(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
                   set_int_if(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
+                  set_int_if(params, kParamEncryptThenMac, 0) &&
                   set_size_if(params, OSSL_CIPHER_PARAM_KEYLEN, info.key_bytes) &&
                   set_size_if(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, info.block_bytes) &&
                   set_size_if(params, OSSL_CIPHER_PARAM_IVLEN, info.iv_bytes);
@@ -49,8 +67,8 @@ int get_cipher_params(OSSL_PARAM params[], const CipherInfo& info) {
   return ok ? 1 : 0;
 }
 
-const OSSL_PARAM* cipher_gettable_params() {
-  return kGettable;
+const OSSL_PARAM* cipher_gettable_params(const void* provctx) {
+  return at_least(static_cast<const ProvCtx*>(provctx)->host, 3, 6) ? kGettable36 : kGettable;
 }
 
 }  // namespace armaccel::prov

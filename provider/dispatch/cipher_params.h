@@ -18,12 +18,15 @@ struct CipherInfo {
   bool custom_iv;           // "custom-iv"
 };
 
-// Answers mode, keylen, ivlen, blocksize, aead, custom-iv, cts, tls-multi
-// and has-randkey.  Returns 0 (with an error queued) if a parameter cannot
+// Answers mode, keylen, ivlen, blocksize, aead, custom-iv, cts, tls-multi,
+// has-randkey and encrypt-then-mac (0: none of armaccel's ciphers is a
+// stitched encrypt-then-MAC cipher).  Returns 0 (with an error queued) if a parameter cannot
 // hold its value.
 int get_cipher_params(OSSL_PARAM params[], const CipherInfo& info);
 
 // The matching gettable list.
-const OSSL_PARAM* cipher_gettable_params();
+// The list for this provider instance's host (OpenSSL 3.6+ adds
+// "encrypt-then-mac").
+const OSSL_PARAM* cipher_gettable_params(const void* provctx);
 
 }  // namespace armaccel::prov

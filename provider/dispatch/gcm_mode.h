@@ -510,7 +510,9 @@ class GcmCipher {
     return 0;
   }
 
-  static const OSSL_PARAM* gettable_params(void*) noexcept { return cipher_gettable_params(); }
+  static const OSSL_PARAM* gettable_params(void* provctx) noexcept {
+    return cipher_gettable_params(provctx);
+  }
 
   static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
     static const OSSL_PARAM kList[] = {

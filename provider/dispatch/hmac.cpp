@@ -481,7 +481,8 @@ const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
   return kList;
 }
 
-const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+// OpenSSL 3.6 no longer lists the (ignored) digest flags.
+const OSSL_PARAM* settable_ctx_params(void*, void* provctx) noexcept {
   static const OSSL_PARAM kList[] = {
       OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, nullptr, 0),
       OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
@@ -491,7 +492,14 @@ const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
       OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, nullptr),
       OSSL_PARAM_END,
   };
-  return kList;
+  static const OSSL_PARAM kList36[] = {
+      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, nullptr, 0),
+      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
+      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, nullptr, 0),
+      OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, nullptr),
+      OSSL_PARAM_END,
+  };
+  return at_least(static_cast<const ProvCtx*>(provctx)->host, 3, 6) ? kList36 : kList;
 }
 
 const OSSL_DISPATCH kHmac[] = {

@@ -2,20 +2,34 @@
 // (the original Keccak padding, as OpenSSL 3.2+ names them) and
 // KECCAK-KMAC-128/256 (the cSHAKE-padded sponge OpenSSL's KMAC builds on,
 // SP 800-185) as EVP_MD implementations on the Keccak lane chosen for the
-// provider instance.  The XOFs take "xoflen" (bytes; EVP_DigestFinalXOF sets
-// it); their default lengths and every parameter are the default
-// provider's.  The context is plain data: a copy is a memcpy.
+// provider instance.  The context is plain data: a copy is a memcpy.
+//
+// The XOFs (SHAKE, KECCAK-KMAC) take "xoflen" (bytes; "size" is the same
+// setting, as in OpenSSL 3.4+; EVP_DigestFinalXOF sets it) and report both,
+// and squeeze (OSSL_FUNC_DIGEST_SQUEEZE, EVP_DigestSqueeze in OpenSSL 3.3+)
+// in any number of calls of any length, the concatenation equal to one
+// long output.  State rules: absorbing -> (final | squeezing); once
+// squeezing, only more squeezes (an update or final is refused: the
+// default provider takes an update after a squeeze and corrupts the
+// output); after final, nothing until init.  SHAKE's default length is
+// the host's: 16/32 bytes up to OpenSSL 3.3, none from 3.4 (final without
+// "xoflen" fails and "size" reads 0), as the default provider of each
+// release; KECCAK-KMAC keeps 32/64.  The fixed-length digests refuse any
+// other length (EVP_DigestFinalXOF with a length that is not the digest
+// size fails rather than writing part of the buffer).
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>  // EVP_MAX_MD_SIZE
 #include <openssl/params.h>
 
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "../newer_core.h"
 #include "../prov_ctx.h"
 #include "digest_common.h"
 #include "dispatch_util.h"
@@ -26,13 +40,19 @@ namespace armaccel::prov {
 
 namespace {
 
+// "xoflen" not set on an XOF without a default length (OpenSSL 3.4+
+// SHAKE): reported as SIZE_MAX, as the default provider does.
+inline constexpr std::size_t kLengthUnset = SIZE_MAX;
+
+enum class Phase : std::uint8_t { kNone, kAbsorbing, kSqueezing, kFinished };
+
 struct Sha3Ctx {
   const ProvCtx* prov;
   const KeccakKernel* kernel;  // fixed at newctx
   SpongeState sponge;
   std::size_t out_bytes;  // the digest size, or the XOF length ("xoflen")
-  bool initialised;
-  bool finalized;
+  Phase phase;
+  bool length_refused;  // a fixed-length digest was asked for another length
 };
 static_assert(std::is_trivially_copyable_v<Sha3Ctx>);
 
@@ -40,7 +60,7 @@ struct Sha3Spec {
   const char* name;
   std::size_t rate;       // bytes
   std::uint8_t pad;       // domain bits and the first padding bit
-  std::size_t out_bytes;  // digest size, or the XOF's default length
+  std::size_t out_bytes;  // digest size, the XOF's default length, or kLengthUnset
   bool xof;
   bool algid_absent;
 };
@@ -59,6 +79,7 @@ class Sha3Digest {
     if (c == nullptr) return nullptr;
     c->prov = static_cast<const ProvCtx*>(provctx);
     c->kernel = c->prov->kernels.keccak;
+    c->phase = Phase::kNone;
     trace_new_context(c->prov, Spec.name, c->kernel->lane);
     return c;
   }
@@ -75,16 +96,36 @@ class Sha3Digest {
     Ctx* c = self(vctx);
     sponge_init(&c->sponge, Spec.rate, Spec.pad);
     c->out_bytes = Spec.out_bytes;
-    c->initialised = true;
-    c->finalized = false;
+    c->phase = Phase::kAbsorbing;
+    c->length_refused = false;
     return set_ctx_params(c, params);
   }
 
-  static bool ready(Ctx* c) { return digest_usable(c->prov, c->initialised, c->finalized); }
+  // Input, final and the first squeeze need an absorbing context.
+  static bool absorbing(const Ctx* c) {
+    switch (c->phase) {
+      case Phase::kAbsorbing:
+        return true;
+      case Phase::kNone:
+        raise_error(c->prov, kErrNotInitialised);
+        return false;
+      case Phase::kSqueezing:
+        raise_error(c->prov, kErrSqueezeStarted);
+        return false;
+      case Phase::kFinished:
+        break;
+    }
+    raise_error(c->prov, kErrUpdateAfterFinal);
+    return false;
+  }
 
   static int update(void* vctx, const unsigned char* in, std::size_t inl) noexcept {
     Ctx* c = self(vctx);
-    if (!digest_update_ok(c->prov, c->initialised, c->finalized, in, inl)) return 0;
+    if (!absorbing(c)) return 0;
+    if (in == nullptr && inl != 0) {
+      raise_error(c->prov, kErrNullParameter);
+      return 0;
+    }
     sponge_absorb(c->kernel, &c->sponge, in, inl);
     return 1;
   }
@@ -92,7 +133,7 @@ class Sha3Digest {
   static int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsz) noexcept {
     Ctx* c = self(vctx);
     *outl = 0;
-    if (!ready(c)) return 0;
+    if (!absorbing(c)) return 0;
     // XOFs write "xoflen" bytes whatever size EVP passes (OpenSSL 3.0's
     // EVP_DigestFinal_ex passes the default length), as the default provider
     // does -- but never more than EVP_MAX_MD_SIZE beyond what the caller
@@ -101,14 +142,34 @@ class Sha3Digest {
     // caller's buffer (EVP_DigestFinalXOF passes the full length).
     const bool too_small =
         Spec.xof ? outsz < c->out_bytes && c->out_bytes > EVP_MAX_MD_SIZE : outsz < c->out_bytes;
-    if (too_small || (out == nullptr && c->out_bytes != 0)) {
+    if (c->length_refused || c->out_bytes == kLengthUnset || too_small ||
+        (out == nullptr && c->out_bytes != 0)) {
       raise_error(c->prov, kErrInvalidDigestSize);
       return 0;
     }
     sponge_squeeze(c->kernel, &c->sponge, out, c->out_bytes);
     sponge_wipe(&c->sponge);
-    c->finalized = true;
+    c->phase = Phase::kFinished;
     *outl = c->out_bytes;
+    return 1;
+  }
+
+  // OSSL_FUNC_digest_squeeze: the next outsz bytes of the XOF's output
+  // (none is a no-op, as the default provider).
+  static int squeeze(void* vctx, unsigned char* out, std::size_t* outl,
+                     std::size_t outsz) noexcept {
+    Ctx* c = self(vctx);
+    *outl = 0;
+    if (c->phase != Phase::kSqueezing && !absorbing(c)) return 0;
+    if (out == nullptr && outsz != 0) {
+      raise_error(c->prov, kErrNullParameter);
+      return 0;
+    }
+    if (outsz != 0) {
+      sponge_squeeze(c->kernel, &c->sponge, out, outsz);
+      c->phase = Phase::kSqueezing;
+    }
+    *outl = outsz;
     return 1;
   }
 
@@ -116,35 +177,72 @@ class Sha3Digest {
     Ctx* c = self(vctx);
     if (params == nullptr) return 1;
     const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_XOFLEN);
-    // A fixed-length digest has no "xoflen" (so EVP_DigestFinalXOF fails on
-    // it, as with the default provider, instead of filling part of the
-    // buffer).
-    if (!Spec.xof) {
-      if (p == nullptr) return 1;
+    if (p == nullptr && Spec.xof && size_is_xoflen(c->prov))
+      p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SIZE);
+    if (p == nullptr) return 1;
+    std::size_t len = 0;
+    if (!OSSL_PARAM_get_size_t(p, &len)) {
+      raise_error(c->prov, kErrFailedToSetParameter);
+      return 0;
+    }
+    // A fixed-length digest has no "xoflen"; its own size is harmless,
+    // any other is refused and final fails too (OpenSSL 3.4+'s
+    // EVP_DigestFinalXOF goes on to final when the setting fails).
+    if (!Spec.xof && len != Spec.out_bytes) {
+      c->length_refused = true;
       raise_error(c->prov, kErrInvalidDigestSize);
       return 0;
     }
-    if (p != nullptr && !OSSL_PARAM_get_size_t(p, &c->out_bytes)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
+    c->out_bytes = len;
+    return 1;
+  }
+
+  // OpenSSL 3.4+ lets "size" set and read an XOF's length and lists both
+  // names; 3.0-3.3 know "xoflen" (settable) only.  The lists follow the host.
+  static bool size_is_xoflen(const ProvCtx* prov) { return at_least(prov->host, 3, 4); }
+  static constexpr OSSL_PARAM kXofLengths[] = {
+      OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_XOFLEN, nullptr),
+      OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, nullptr),
+      OSSL_PARAM_END,
+  };
+  static constexpr OSSL_PARAM kXofLength[] = {
+      OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_XOFLEN, nullptr),
+      OSSL_PARAM_END,
+  };
+  static constexpr OSSL_PARAM kNoParams[] = {OSSL_PARAM_END};
+
+  static const OSSL_PARAM* settable_ctx_params(void*, void* provctx) noexcept {
+    if (!Spec.xof) return kNoParams;
+    return size_is_xoflen(static_cast<const ProvCtx*>(provctx)) ? kXofLengths : kXofLength;
+  }
+
+  // XOFs: "xoflen" and "size" read the output length in force (both are
+  // answered whatever the host; only 3.4+ lists them).
+  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
+    Ctx* c = self(vctx);
+    static constexpr const char* kNames[] = {OSSL_DIGEST_PARAM_XOFLEN, OSSL_DIGEST_PARAM_SIZE};
+    for (const char* name : kNames) {
+      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+      if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->out_bytes)) {
+        raise_error(c->prov, kErrFailedToGetParameter);
+        return 0;
+      }
     }
     return 1;
   }
 
-  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_XOFLEN, nullptr),
-        OSSL_PARAM_END,
-    };
-    static const OSSL_PARAM kNone[] = {OSSL_PARAM_END};
-    return Spec.xof ? kList : kNone;
+  static const OSSL_PARAM* gettable_ctx_params(void*, void* provctx) noexcept {
+    return size_is_xoflen(static_cast<const ProvCtx*>(provctx)) ? kXofLengths : kNoParams;
   }
 
   static int get_params(OSSL_PARAM params[]) noexcept {
-    return digest_get_params(params, Spec.rate, Spec.out_bytes, Spec.xof, Spec.algid_absent);
+    const std::size_t size = Spec.out_bytes == kLengthUnset ? 0 : Spec.out_bytes;
+    return digest_get_params(params, Spec.rate, size, Spec.xof, Spec.algid_absent);
   }
 
   static const OSSL_PARAM* gettable_params(void*) noexcept { return digest_gettable_params(); }
+
+  static constexpr OSSL_DISPATCH kEnd{0, nullptr};
 };
 
 template <const Sha3Spec& Spec>
@@ -159,7 +257,14 @@ const OSSL_DISPATCH Sha3Digest<Spec>::kDispatch[] = {
     {OSSL_FUNC_DIGEST_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
     {OSSL_FUNC_DIGEST_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
     {OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {0, nullptr},
+    // The XOFs only (a fixed-length digest answers EVP_DigestSqueeze with
+    // EVP's "method not supported", as the default provider's do).
+    Spec.xof ? OSSL_DISPATCH{kFuncDigestSqueeze, as_dispatch(&squeeze)} : kEnd,
+    Spec.xof ? OSSL_DISPATCH{OSSL_FUNC_DIGEST_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)} : kEnd,
+    Spec.xof
+        ? OSSL_DISPATCH{OSSL_FUNC_DIGEST_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)}
+        : kEnd,
+    kEnd,
 };
 
 // Rates are 200 - 2 * security bytes (FIPS 202 §5-6).
@@ -169,6 +274,8 @@ constexpr Sha3Spec kSha3_384{"SHA3-384", 104, kSha3Pad, 48, false, true};
 constexpr Sha3Spec kSha3_512{"SHA3-512", 72, kSha3Pad, 64, false, true};
 constexpr Sha3Spec kShake128{"SHAKE-128", 168, kShakePad, 16, true, true};
 constexpr Sha3Spec kShake256{"SHAKE-256", 136, kShakePad, 32, true, true};
+constexpr Sha3Spec kShake128NoDefault{"SHAKE-128", 168, kShakePad, kLengthUnset, true, true};
+constexpr Sha3Spec kShake256NoDefault{"SHAKE-256", 136, kShakePad, kLengthUnset, true, true};
 constexpr Sha3Spec kKeccak224{"KECCAK-224", 144, kKeccakPad, 28, false, true};
 constexpr Sha3Spec kKeccak256{"KECCAK-256", 136, kKeccakPad, 32, false, true};
 constexpr Sha3Spec kKeccak384{"KECCAK-384", 104, kKeccakPad, 48, false, true};
@@ -184,6 +291,8 @@ const OSSL_DISPATCH* const kSha3_384Functions = Sha3Digest<kSha3_384>::kDispatch
 const OSSL_DISPATCH* const kSha3_512Functions = Sha3Digest<kSha3_512>::kDispatch;
 const OSSL_DISPATCH* const kShake128Functions = Sha3Digest<kShake128>::kDispatch;
 const OSSL_DISPATCH* const kShake256Functions = Sha3Digest<kShake256>::kDispatch;
+const OSSL_DISPATCH* const kShake128NoDefaultFunctions = Sha3Digest<kShake128NoDefault>::kDispatch;
+const OSSL_DISPATCH* const kShake256NoDefaultFunctions = Sha3Digest<kShake256NoDefault>::kDispatch;
 const OSSL_DISPATCH* const kKeccak224Functions = Sha3Digest<kKeccak224>::kDispatch;
 const OSSL_DISPATCH* const kKeccak256Functions = Sha3Digest<kKeccak256>::kDispatch;
 const OSSL_DISPATCH* const kKeccak384Functions = Sha3Digest<kKeccak384>::kDispatch;

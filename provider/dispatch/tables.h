@@ -65,6 +65,9 @@ extern const OSSL_DISPATCH* const kSha3_384Functions;
 extern const OSSL_DISPATCH* const kSha3_512Functions;
 extern const OSSL_DISPATCH* const kShake128Functions;
 extern const OSSL_DISPATCH* const kShake256Functions;
+// SHAKE as OpenSSL 3.4+ defines it: no default output length.
+extern const OSSL_DISPATCH* const kShake128NoDefaultFunctions;
+extern const OSSL_DISPATCH* const kShake256NoDefaultFunctions;
 extern const OSSL_DISPATCH* const kKeccak224Functions;
 extern const OSSL_DISPATCH* const kKeccak256Functions;
 extern const OSSL_DISPATCH* const kKeccak384Functions;

@@ -3,6 +3,7 @@
 // messages in random update splits, EVP_MD_CTX_copy_ex mid-stream (TLS
 // transcripts depend on it), parameters and flags, and EVP_Digest.
 #include <gtest/gtest.h>
+#include <openssl/core_names.h>
 
 #include <set>
 #include <string>
@@ -19,9 +20,23 @@ const char* const kDigests[] = {"SHA2-224",        "SHA2-256",        "SHA2-384"
                                 "SHA3-384",        "SHA3-512",        "SHAKE-128", "SHAKE-256",
                                 "KECCAK-KMAC-128", "KECCAK-KMAC-256", "SM3"};
 
+// An XOF without a default length (SHAKE in OpenSSL 3.4+, from either
+// provider) is given one here; every other digest runs with its own.
+constexpr std::size_t kXofLength = 40;
+bool needs_length(const EVP_MD* md) {
+  return (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0 && EVP_MD_get_size(md) == 0;
+}
+// Initialises ctx for md (nullptr: again for its digest, `kind`).
+int begin(EVP_MD_CTX* ctx, const EVP_MD* md, const EVP_MD* kind = nullptr) {
+  std::size_t len = kXofLength;
+  const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_XOFLEN, &len),
+                          OSSL_PARAM_construct_end()};
+  return EVP_DigestInit_ex2(ctx, md, needs_length(md != nullptr ? md : kind) ? p : nullptr);
+}
+
 Bytes digest(EVP_MD* md, const Bytes& msg, const std::vector<std::size_t>& splits) {
   MdCtxPtr ctx(EVP_MD_CTX_new());
-  EXPECT_EQ(EVP_DigestInit_ex2(ctx.get(), md, nullptr), 1);
+  EXPECT_EQ(begin(ctx.get(), md), 1);
   std::size_t done = 0;
   for (std::size_t part : splits) {
     EXPECT_EQ(EVP_DigestUpdate(ctx.get(), msg.data() + done, part), 1);
@@ -46,6 +61,8 @@ TEST_P(DigestOracle, ParametersMatchDefaultProvider) {
             param_names(EVP_MD_gettable_params(ref_.get())));
   EXPECT_EQ(param_names(EVP_MD_settable_ctx_params(mine_.get())),
             param_names(EVP_MD_settable_ctx_params(ref_.get())));
+  EXPECT_EQ(param_names(EVP_MD_gettable_ctx_params(mine_.get())),
+            param_names(EVP_MD_gettable_ctx_params(ref_.get())));
 }
 
 TEST_P(DigestOracle, RandomMessagesAndSplits) {
@@ -64,7 +81,7 @@ TEST_P(DigestOracle, CopyMidStream) {
     const Bytes msg = rng.bytes(rng.below(600));
     const std::size_t cut = rng.below(msg.size() + 1);
     MdCtxPtr a(EVP_MD_CTX_new()), b(EVP_MD_CTX_new());
-    ASSERT_EQ(EVP_DigestInit_ex2(a.get(), mine_.get(), nullptr), 1);
+    ASSERT_EQ(begin(a.get(), mine_.get()), 1);
     ASSERT_EQ(EVP_DigestUpdate(a.get(), msg.data(), cut), 1);
     ASSERT_EQ(EVP_MD_CTX_copy_ex(b.get(), a.get()), 1);
     // Transcript-style: finalise the copy on the prefix, continue the original.
@@ -82,12 +99,20 @@ TEST_P(DigestOracle, OneShotAndReinit) {
   const Bytes msg(1000, 0x5a);
   unsigned char d[64];
   unsigned int l = 0;
-  ASSERT_EQ(EVP_Digest(msg.data(), msg.size(), d, &l, mine_.get(), nullptr), 1);
-  EXPECT_EQ(Bytes(d, d + l), digest(ref_.get(), msg, {msg.size()}));
+  if (needs_length(ref_.get())) {
+    // No length, no one-shot digest: both providers refuse (3.4+ SHAKE).
+    ASSERT_TRUE(needs_length(mine_.get()));
+    EXPECT_EQ(EVP_Digest(msg.data(), msg.size(), d, &l, mine_.get(), nullptr), 0);
+    EXPECT_EQ(EVP_Digest(msg.data(), msg.size(), d, &l, ref_.get(), nullptr), 0);
+    drain_errors();
+  } else {
+    ASSERT_EQ(EVP_Digest(msg.data(), msg.size(), d, &l, mine_.get(), nullptr), 1);
+    EXPECT_EQ(Bytes(d, d + l), digest(ref_.get(), msg, {msg.size()}));
+  }
   // A finished context can be initialised again and reused.
   MdCtxPtr ctx(EVP_MD_CTX_new());
   for (int i = 0; i < 3; ++i) {
-    ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), i == 0 ? mine_.get() : nullptr, nullptr), 1);
+    ASSERT_EQ(begin(ctx.get(), i == 0 ? mine_.get() : nullptr, mine_.get()), 1);
     ASSERT_EQ(EVP_DigestUpdate(ctx.get(), msg.data(), msg.size()), 1);
     ASSERT_EQ(EVP_DigestFinal_ex(ctx.get(), d, &l), 1);
     EXPECT_EQ(Bytes(d, d + l), digest(ref_.get(), msg, {msg.size()}));

@@ -69,7 +69,8 @@ TEST(OpensslEvpFiles, HmacStanzas) {
     expect_mac_stanza(s, err, errors, out, size, block);
     ++run;
   }
-  EXPECT_EQ(run, 30);
+  // The SHA256-192 stanzas run where the runtime has that digest (3.2+).
+  EXPECT_EQ(run, runtime_at_least(3, 2) ? 33 : 30);
 }
 
 TEST(Rfc4231, HmacSha2Cases) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -130,6 +131,13 @@ std::string drain_errors() {
     text += "\n";
   }
   return text;
+}
+
+bool runtime_at_least(int major, int minor) {
+  const unsigned long have_major = OPENSSL_version_major(), have_minor = OPENSSL_version_minor();
+  return have_major > static_cast<unsigned long>(major) ||
+         (have_major == static_cast<unsigned long>(major) &&
+          have_minor >= static_cast<unsigned long>(minor));
 }
 
 }  // namespace armaccel::test

@@ -90,4 +90,10 @@ std::string provider_param(OSSL_PROVIDER* prov, const char* name);
 // Drains the calling thread's error queue into text ("" when empty).
 std::string drain_errors();
 
+// True when the libcrypto the test runs on (the runtime, not the headers
+// it was built with) is at least major.minor.  The suites run in Debian's
+// OpenSSL 3.0, 3.5 and 3.6 (scripts/fetch-runtimes.sh); where EVP or the
+// default provider changed between them, the expectation names the release.
+bool runtime_at_least(int major, int minor);
+
 }  // namespace armaccel::test
