@@ -15,3 +15,10 @@ refuses() {  # refuses DESCRIPTION COMMAND...: the command must fail
 fresh_work_dir() {  # empties WORK_DIR and enters it
   rm -rf "$WORK_DIR"; mkdir -p "$WORK_DIR"; cd "$WORK_DIR" || exit 1
 }
+expect_runtime() {  # expect_runtime OPENSSL...: the command is the release CTest named
+  [ -n "${ARMACCEL_EXPECT_RUNTIME:-}" ] || return 0
+  local v
+  v=$("$@" version 2>&1)
+  check "openssl is OpenSSL $ARMACCEL_EXPECT_RUNTIME ($v)" \
+    bash -c '[[ "$1" == "OpenSSL $2 "* && "$1" == *"(Library: OpenSSL $2 "* ]]' _ "$v" "$ARMACCEL_EXPECT_RUNTIME"
+}

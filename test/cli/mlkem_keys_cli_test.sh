@@ -19,6 +19,7 @@ source "$(dirname "$0")/check_lib.sh"
 ossl() { "${OSSL[@]}" "$@"; }
 
 fresh_work_dir
+expect_runtime "${OSSL[@]}"
 
 # Flips bits of byte OFFSET (negative: from the end) of FILE into OUT.
 patch_byte() {  # patch_byte FILE OFFSET XOR OUT
@@ -119,11 +120,17 @@ check "LAMPS example: text shows the expanded key 70:55:4f:d4..." \
 check "LAMPS example: text shows ek 39:95:81:5e..." \
   grep -qx "    39:95:81:5e:59:7d:10:43:55:cf:29:aa:53:33:c9:" draft512.txt
 
-# Config: ml-kem.output_formats = priv-only writes the expanded form.
+# Config: ml-kem.output_formats = priv-only writes the expanded form.  The
+# setting is armaccel's: OpenSSL 3.5+ has ML-KEM encoders of its own (which
+# read their own section), so armaccel is preferred as in
+# openssl.cnf.example.
 cat >formats.cnf <<EOF
 openssl_conf = openssl_init
 [openssl_init]
 providers = provider_sect
+alg_section = algorithm_sect
+[algorithm_sect]
+default_properties = ?provider=armaccel
 [provider_sect]
 armaccel = armaccel_sect
 default = default_sect

@@ -23,6 +23,7 @@ PROV=(-provider-path "$MODULE_DIR" -provider armaccel -provider default)
 source "$(dirname "$0")/check_lib.sh"
 
 fresh_work_dir
+expect_runtime "${OSSL[@]}"
 "${REF[@]}" req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 \
   -subj /CN=localhost >/dev/null 2>&1
 head -c 1048576 /dev/urandom | base64 -w 8190 >up.txt

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string>
@@ -28,6 +29,15 @@ TEST(ProviderLoad, StandardParameters) {
   ASSERT_EQ(OSSL_PROVIDER_get_params(prov, params), 1);
   EXPECT_EQ(status, 1);
   EXPECT_EQ(OSSL_PROVIDER_self_test(prov), 1);
+}
+
+// The suites run in several OpenSSL releases (the runtimes' launchers pick
+// the libcrypto); CTest says which one this run must be on, so a launcher
+// that silently fell back to the build's own libcrypto fails here.
+TEST(ProviderLoad, RunsOnTheExpectedOpensslRelease) {
+  const char* expect = std::getenv("ARMACCEL_EXPECT_RUNTIME");
+  if (expect == nullptr || *expect == '\0') GTEST_SKIP() << "ARMACCEL_EXPECT_RUNTIME not set";
+  EXPECT_STREQ(OpenSSL_version(OPENSSL_VERSION_STRING), expect);
 }
 
 TEST(ProviderLoad, ReportsTheExpectedLanesForThisCpu) {
