@@ -11,7 +11,7 @@
 // long output.  State rules: absorbing -> (final | squeezing); once
 // squeezing, only more squeezes (an update or final is refused: the
 // default provider takes an update after a squeeze and corrupts the
-// output); after final, nothing until init.  SHAKE's default length is
+// output); after final (successful or not), nothing until init.  SHAKE's default length is
 // the host's: 16/32 bytes up to OpenSSL 3.3, none from 3.4 (final without
 // "xoflen" fails and "size" reads 0), as the default provider of each
 // release; KECCAK-KMAC keeps 32/64.  The fixed-length digests refuse any
@@ -144,6 +144,10 @@ class Sha3Digest {
         Spec.xof ? outsz < c->out_bytes && c->out_bytes > EVP_MAX_MD_SIZE : outsz < c->out_bytes;
     if (c->length_refused || c->out_bytes == kLengthUnset || too_small ||
         (out == nullptr && c->out_bytes != 0)) {
+      // A failed final ends the message too: no squeeze or second final
+      // carries on from it.
+      sponge_wipe(&c->sponge);
+      c->phase = Phase::kFinished;
       raise_error(c->prov, kErrInvalidDigestSize);
       return 0;
     }

@@ -34,16 +34,9 @@ void expect_error(const char* reason, bool from_armaccel = true) {
 
 template <class Fn>
 Fn find_function(int operation, const char* alg_prefix, int function_id) {
-  int no_cache = 0;
-  const OSSL_ALGORITHM* algs =
-      OSSL_PROVIDER_query_operation(armaccel_provider(), operation, &no_cache);
-  for (; algs != nullptr && algs->algorithm_names != nullptr; ++algs) {
-    if (std::strncmp(algs->algorithm_names, alg_prefix, std::strlen(alg_prefix)) != 0) continue;
-    for (const OSSL_DISPATCH* d = algs->implementation; d->function_id != 0; ++d)
-      if (d->function_id == function_id) return reinterpret_cast<Fn>(d->function);
-  }
-  ADD_FAILURE() << "no function " << function_id << " for " << alg_prefix;
-  return nullptr;
+  Fn f = reinterpret_cast<Fn>(find_dispatch(operation, alg_prefix, function_id));
+  if (f == nullptr) ADD_FAILURE() << "no function " << function_id << " for " << alg_prefix;
+  return f;
 }
 
 // A provider-level cipher context for direct calls.

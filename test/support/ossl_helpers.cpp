@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -131,6 +132,20 @@ std::string drain_errors() {
     text += "\n";
   }
   return text;
+}
+
+void (*find_dispatch(int operation, const char* alg_prefix, int function_id))(void) {
+  int no_cache = 0;
+  const OSSL_ALGORITHM* algs =
+      OSSL_PROVIDER_query_operation(armaccel_provider(), operation, &no_cache);
+  const std::size_t n = std::strlen(alg_prefix);
+  for (; algs != nullptr && algs->algorithm_names != nullptr; ++algs) {
+    if (std::strncmp(algs->algorithm_names, alg_prefix, n) != 0) continue;
+    for (const OSSL_DISPATCH* d = algs->implementation; d->function_id != 0; ++d)
+      if (d->function_id == function_id) return d->function;
+    return nullptr;
+  }
+  return nullptr;
 }
 
 bool runtime_at_least(int major, int minor) {

@@ -90,6 +90,12 @@ std::string provider_param(OSSL_PROVIDER* prov, const char* name);
 // Drains the calling thread's error queue into text ("" when empty).
 std::string drain_errors();
 
+// The function `function_id` of armaccel's implementation whose names
+// start with `alg_prefix` for `operation` (OSSL_OP_*), for calling the
+// provider directly (misuse EVP never passes on, or entries an older EVP
+// does not know); nullptr if there is none.
+void (*find_dispatch(int operation, const char* alg_prefix, int function_id))(void);
+
 // True when the libcrypto the test runs on (the runtime, not the headers
 // it was built with) is at least major.minor.  The suites run in Debian's
 // OpenSSL 3.0, 3.5 and 3.6 (scripts/fetch-runtimes.sh); where EVP or the
