@@ -35,7 +35,9 @@ packages() {  # packages NAME
   libc_suite=$suite
   [ "$suite" = experimental ] && libc_suite=sid  # experimental has no libc6 of its own
   case $suite in
-    experimental) echo "openssl/$suite libssl4/$suite libssl3t64/sid" ;;
+    # No libssl3t64 here: armaccel.so (built for 3.x) then pulls in the
+    # machine's own libcrypto.so.3 beside 4.0's libcrypto.so.4.
+    experimental) echo "openssl/$suite libssl4/$suite" ;;
     *) echo "openssl/$suite libssl3t64/$suite" ;;
   esac
   echo "libc6/$libc_suite libzstd1/$libc_suite zlib1g/$libc_suite"
