@@ -74,6 +74,12 @@ void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* la
   if (ctx != nullptr && ctx->trace) std::fprintf(stderr, "armaccel: %s on %s\n", algorithm, lane);
 }
 
+void trace_key_event(const ProvCtx* ctx, const char* algorithm, const char* event,
+                     const char* lane) noexcept {
+  if (ctx != nullptr && ctx->trace)
+    std::fprintf(stderr, "armaccel: %s %s on %s\n", algorithm, event, lane);
+}
+
 void trace_free_context(const ProvCtx* ctx, const char* algorithm, std::uint64_t bytes) noexcept {
   if (ctx != nullptr && ctx->trace)
     std::fprintf(stderr, "armaccel: %s freed after %llu bytes\n", algorithm,

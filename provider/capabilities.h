@@ -24,6 +24,11 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable);
 
 // Logs "armaccel: <algorithm> on <lane>" to stderr if tracing is on.
 void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept;
+// With ARMACCEL_TRACE set: "armaccel: <algorithm> <event> on <lane>" for
+// key work without a context of its own (ML-KEM key generation, decoding,
+// encoding), so a test can tell which provider did it.
+void trace_key_event(const ProvCtx* ctx, const char* algorithm, const char* event,
+                     const char* lane) noexcept;
 // With ARMACCEL_TRACE set: "armaccel: <algorithm> freed after <n> bytes",
 // the bytes a context was given, so a test can prove which provider did
 // the work.

@@ -39,6 +39,7 @@
 #include <initializer_list>
 
 #include "../algorithms.h"
+#include "../capabilities.h"
 #include "../errors.h"
 #include "dispatch_util.h"
 #include "mlkem_der.h"
@@ -363,6 +364,7 @@ struct KeyEncoder {
       }
     }
     BIO_free(out);
+    if (ok) trace_key_event(prov, params()->name, "key encoded", prov->kernels.mlkem->lane);
     mlkem_key_free(imported);
     return ok ? 1 : 0;
   }
@@ -450,6 +452,8 @@ struct KeyDecoder {
       mlkem_key_free(key);
       return 0;
     }
+    trace_key_event(prov, p.name, Pkcs8 ? "private key decoded" : "public key decoded",
+                    prov->kernels.mlkem->lane);
     int object_type = OSSL_OBJECT_PKEY;
     OSSL_PARAM out[] = {
         OSSL_PARAM_construct_int(OSSL_OBJECT_PARAM_TYPE, &object_type),

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "../capabilities.h"
 #include "../errors.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
@@ -298,6 +299,7 @@ struct MlkemKeymgmt {
     MlkemKey* key = mlkem_key_new(g->prov, g->params);
     if (key == nullptr) return nullptr;
     if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
+    trace_key_event(g->prov, g->params->name, "key generation", g->prov->kernels.mlkem->lane);
     const bool ok = g->has_seed ? mlkem_key_from_seed(key, g->seed) : mlkem_key_generate(key);
     // A seed makes one key: the next generation on this context is random.
     OPENSSL_cleanse(g->seed, sizeof g->seed);
