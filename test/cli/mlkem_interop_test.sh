@@ -85,7 +85,14 @@ for alg in "${algs[@]}"; do
       if [ $maker = arm ]; then
         check "$what: generated on armaccel" served "$base.gen.err" "$alg key generation"
       fi
-      check "$what: written" test -s "$base.der"
+      k=$(( ${alg#ML-KEM-} / 256 )); dk=$((768 * k + 96))
+      case $FORM in
+        seed-only) size=86 ;;
+        priv-only) size=$((28 + dk)) ;;
+        seed-priv) size=$((98 + dk)) ;;
+      esac
+      check "$what: written in that form ($size bytes of DER)" \
+        test "$(wc -c <"$base.der" 2>/dev/null || echo 0)" -eq "$size"
       for enc in PEM DER; do
         key="$base.${enc,,}"
         $reader pkey -inform "$enc" -in "$key" -pubout -out "$base.$enc.pub2.pem" 2>"$base.$enc.read.err"
