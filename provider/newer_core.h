@@ -9,6 +9,14 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 
+#include <openssl/opensslv.h>
+
+#if defined(ARMACCEL_EXPECT_HEADERS_MAJOR)
+static_assert(OPENSSL_VERSION_MAJOR == ARMACCEL_EXPECT_HEADERS_MAJOR &&
+                  OPENSSL_VERSION_MINOR == ARMACCEL_EXPECT_HEADERS_MINOR,
+              "the header build check is not compiling against the OpenSSL headers it names");
+#endif
+
 namespace armaccel::prov {
 
 namespace newer_core_detail {

@@ -42,7 +42,7 @@ packages() {  # packages NAME
   esac
   echo "libc6/$libc_suite libzstd1/$libc_suite zlib1g/$libc_suite"
   [ "$arch" = arm64 ] && echo "libstdc++6/$libc_suite libgcc-s1/$libc_suite"
-  [ "$1" = trixie-amd64 ] && echo "libssl-dev/$suite"
+  case $1 in trixie-amd64|sid-amd64) echo "libssl-dev/$suite" ;; esac
   return 0
 }
 

@@ -30,6 +30,7 @@
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "../newer_core.h"
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
@@ -444,7 +445,7 @@ class GcmCipher {
         return 0;
       }
     }
-    if ((p = OSSL_PARAM_locate(params, "iv-generated")) != nullptr &&
+    if ((p = OSSL_PARAM_locate(params, kParamIvGenerated)) != nullptr &&
         !OSSL_PARAM_set_uint(p, c->iv_gen_rand ? 1 : 0))
       goto bad;
     return 1;
@@ -524,7 +525,7 @@ class GcmCipher {
         OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
         OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
         OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN, nullptr, 0),
-        OSSL_PARAM_uint("iv-generated", nullptr),
+        OSSL_PARAM_uint(kParamIvGenerated, nullptr),
         OSSL_PARAM_END,
     };
     return kList;

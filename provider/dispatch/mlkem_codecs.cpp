@@ -41,6 +41,7 @@
 #include "../algorithms.h"
 #include "../capabilities.h"
 #include "../errors.h"
+#include "../newer_core.h"
 #include "dispatch_util.h"
 #include "mlkem_der.h"
 #include "mlkem_key.h"
@@ -49,8 +50,6 @@
 namespace armaccel::prov {
 
 namespace {
-
-constexpr char kParamSeed[] = "seed";
 
 // ---- selections -------------------------------------------------------------
 
@@ -88,7 +87,7 @@ MlkemKey* key_from_params(ProvCtx* prov, const mlkem::Params* set, int selection
                           const OSSL_PARAM params[]) {
   const OSSL_PARAM *seed = nullptr, *priv = nullptr, *pub = nullptr;
   if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-    seed = octets_param(params, kParamSeed);
+    seed = octets_param(params, kParamMlkemSeed);
     priv = octets_param(params, OSSL_PKEY_PARAM_PRIV_KEY);
   }
   if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
@@ -485,8 +484,8 @@ struct KeyDecoder {
     OSSL_PARAM out[4];
     int n = 0;
     if (key->has_seed)
-      out[n++] = OSSL_PARAM_construct_octet_string(kParamSeed, const_cast<std::uint8_t*>(key->seed),
-                                                   kMlkemSeedBytes);
+      out[n++] = OSSL_PARAM_construct_octet_string(
+          kParamMlkemSeed, const_cast<std::uint8_t*>(key->seed), kMlkemSeedBytes);
     if (key->has_priv)
       out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY,
                                                    const_cast<std::uint8_t*>(key->dk), p.dk_bytes);
@@ -586,10 +585,10 @@ void mlkem_read_config(const OSSL_CORE_HANDLE* handle,
   if (core_get_params == nullptr) return;
   char *retain = nullptr, *prefer = nullptr, *input = nullptr, *output = nullptr;
   OSSL_PARAM request[] = {
-      OSSL_PARAM_utf8_ptr("ml-kem.retain_seed", &retain, 0),
-      OSSL_PARAM_utf8_ptr("ml-kem.prefer_seed", &prefer, 0),
-      OSSL_PARAM_utf8_ptr("ml-kem.input_formats", &input, 0),
-      OSSL_PARAM_utf8_ptr("ml-kem.output_formats", &output, 0),
+      OSSL_PARAM_utf8_ptr(kParamMlkemRetainSeed, &retain, 0),
+      OSSL_PARAM_utf8_ptr(kParamMlkemPreferSeed, &prefer, 0),
+      OSSL_PARAM_utf8_ptr(kParamMlkemInputFormats, &input, 0),
+      OSSL_PARAM_utf8_ptr(kParamMlkemOutputFormats, &output, 0),
       OSSL_PARAM_END,
   };
   if (!core_get_params(handle, request)) return;

@@ -12,6 +12,7 @@
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "../newer_core.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "random.h"
@@ -20,8 +21,6 @@
 namespace armaccel::prov {
 
 namespace {
-
-constexpr char kParamIkme[] = "ikme";
 
 struct KemCtx {
   ProvCtx* prov;

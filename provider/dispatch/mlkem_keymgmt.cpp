@@ -17,6 +17,7 @@
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "../newer_core.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "tables.h"
@@ -24,9 +25,6 @@
 namespace armaccel::prov {
 
 namespace {
-
-constexpr char kParamSeed[] = "seed";
-constexpr char kParamSecurityCategory[] = "security-category";
 
 struct GenCtx {
   ProvCtx* prov;
@@ -121,7 +119,7 @@ struct MlkemKeymgmt {
     std::size_t seed_len = 0, priv_len = 0, pub_len = 0;
     bool bad = false;
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-      octets(params, kParamSeed, &seed, &seed_len, &bad);
+      octets(params, kParamMlkemSeed, &seed, &seed_len, &bad);
       octets(params, OSSL_PKEY_PARAM_PRIV_KEY, &priv, &priv_len, &bad);
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
@@ -140,7 +138,7 @@ struct MlkemKeymgmt {
 
   static const OSSL_PARAM* import_types(int selection) noexcept {
     static const OSSL_PARAM kKeyPair[] = {
-        OSSL_PARAM_octet_string(kParamSeed, nullptr, 0),
+        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
         OSSL_PARAM_END,
@@ -159,7 +157,7 @@ struct MlkemKeymgmt {
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv) {
       if (key->has_seed)
         out[n++] = OSSL_PARAM_construct_octet_string(
-            kParamSeed, const_cast<std::uint8_t*>(key->seed), kMlkemSeedBytes);
+            kParamMlkemSeed, const_cast<std::uint8_t*>(key->seed), kMlkemSeedBytes);
       out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY,
                                                    const_cast<std::uint8_t*>(key->dk), p.dk_bytes);
     }
@@ -198,7 +196,7 @@ struct MlkemKeymgmt {
     if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr && key->has_priv &&
         !OSSL_PARAM_set_octet_string(q, key->dk, p.dk_bytes))
       return fail(key);
-    if ((q = OSSL_PARAM_locate(params, kParamSeed)) != nullptr && key->has_seed &&
+    if ((q = OSSL_PARAM_locate(params, kParamMlkemSeed)) != nullptr && key->has_seed &&
         !OSSL_PARAM_set_octet_string(q, key->seed, kMlkemSeedBytes))
       return fail(key);
     return 1;
@@ -218,7 +216,7 @@ struct MlkemKeymgmt {
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
         OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-        OSSL_PARAM_octet_string(kParamSeed, nullptr, 0),
+        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
         OSSL_PARAM_END,
     };
     return kGettable;
@@ -266,7 +264,7 @@ struct MlkemKeymgmt {
   static int gen_set_params(void* genctx, const OSSL_PARAM params[]) noexcept {
     auto* gen = static_cast<GenCtx*>(genctx);
     if (params == nullptr) return 1;
-    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamSeed); p != nullptr) {
+    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamMlkemSeed); p != nullptr) {
       if (!readable_octets(p) || p->data_size != kMlkemSeedBytes) {
         raise_error(gen->prov, kErrInvalidKeyLength);
         return 0;
@@ -287,7 +285,7 @@ struct MlkemKeymgmt {
 
   static const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
     static const OSSL_PARAM kSettable[] = {
-        OSSL_PARAM_octet_string(kParamSeed, nullptr, 0),
+        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
         OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
         OSSL_PARAM_END,
     };

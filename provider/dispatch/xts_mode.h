@@ -50,6 +50,7 @@
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "../newer_core.h"
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
@@ -60,9 +61,9 @@ namespace armaccel::prov {
 
 // The name of the streaming switch (an integer context parameter).
 inline constexpr char kXtsStreamingParam[] = "xts_streaming";
-// OpenSSL 3.2's OSSL_CIPHER_PARAM_XTS_STANDARD: "GB" (GB/T 17964-2021, the
-// default) or "IEEE" (IEEE 1619), for SM4-XTS.
-inline constexpr char kXtsStandardParam[] = "xts_standard";
+// kParamXtsStandard (OpenSSL 3.2's OSSL_CIPHER_PARAM_XTS_STANDARD,
+// newer_core.h): "GB" (GB/T 17964-2021, the default) or "IEEE" (IEEE
+// 1619), for SM4-XTS.
 
 template <class Traits, std::size_t KeyBytes>
 class XtsCipher {
@@ -358,7 +359,7 @@ class XtsCipher {
       c->streaming = on == 1;
     }
     if constexpr (Traits::kGbStandard) {
-      if ((p = OSSL_PARAM_locate_const(params, kXtsStandardParam)) != nullptr) {
+      if ((p = OSSL_PARAM_locate_const(params, kParamXtsStandard)) != nullptr) {
         const char* v = nullptr;
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &v) ||
             (OPENSSL_strcasecmp(v, "GB") != 0 && OPENSSL_strcasecmp(v, "IEEE") != 0)) {
@@ -402,7 +403,7 @@ class XtsCipher {
     static const OSSL_PARAM kWithStandard[] = {
         OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
         OSSL_PARAM_int(kXtsStreamingParam, nullptr),
-        OSSL_PARAM_utf8_string(kXtsStandardParam, nullptr, 0),
+        OSSL_PARAM_utf8_string(kParamXtsStandard, nullptr, 0),
         OSSL_PARAM_END,
     };
     return Traits::kGbStandard ? kWithStandard : kList;
