@@ -4,8 +4,15 @@
 # for each CPU configuration (max, cortex-a53, the neon-only and portable
 # overrides), including the real-openssl CLI tests, and the kernel library
 # built bare-metal for Cortex-M4 and Cortex-M7 (hard- and soft-float ABI)
-# with its test images on QEMU's MPS2 boards.  Installs the Debian
-# packages it needs when missing.  Exit status 0 only if all pass.
+# with its test images on QEMU's MPS2 boards.  The provider and CLI suites,
+# "nothing breaks" and the ML-KEM interoperability suite also run in Debian
+# 13's OpenSSL 3.5 and Debian unstable's 3.6 (natively on amd64, under
+# qemu-aarch64 -cpu max on arm64; scripts/fetch-runtimes.sh), the module is
+# refused by Debian experimental's OpenSSL 4.0, and it is compiled against
+# the 3.5 and 3.6 headers as a build check.  Installs the Debian packages
+# it needs when missing.  Exit status 0 only if all pass.  The long runs
+# (every CPU configuration in 3.5/3.6, full `openssl speed` lists) are
+# scripts/long-runs.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -21,9 +28,35 @@ else
   echo "clang-format not installed: skipped"
 fi
 
-step "native release: build and test"
+step "OpenSSL runtimes: 3.5 (trixie), 3.6 (sid), amd64 and arm64; 4.0 (experimental, amd64)"
+scripts/fetch-runtimes.sh
+
+# Each runtime's suites must be registered (a runtime that failed to
+# unpack would otherwise just leave its tests out).
+require_runtime_tests() {  # require_runtime_tests PRESET RUNTIME...
+  local preset=$1 rt listed
+  shift
+  listed=$(ctest --preset "$preset" -N -L runtime)
+  for rt in "$@"; do
+    for suite in provider_tests cli cli_mlkem_keys cli_tls_groups nothing_breaks mlkem_interop; do
+      grep -qE "Test +#[0-9]+: $suite\.$rt\$" <<<"$listed" ||
+        { echo "test-all: $suite.$rt is not registered in $preset"; exit 1; }
+    done
+  done
+}
+
+step "build check: the provider against OpenSSL 3.5's and 3.6's headers"
+for v in 3.5 3.6; do
+  cmake --preset "headers-$v" >/dev/null
+  cmake --build --preset "headers-$v" -j "$jobs"
+done
+
+step "native release: build and test (OpenSSL 3.0, 3.5, 3.6; 4.0 refused)"
 cmake --preset release
 cmake --build --preset release -j "$jobs"
+require_runtime_tests release openssl-3.5 openssl-3.6
+ctest --preset release -N | grep -q "major_version_refused" ||
+  { echo "test-all: major_version_refused is not registered"; exit 1; }
 ctest --preset release -j "$jobs"
 
 step "native ASan + UBSan: build and test"
@@ -31,10 +64,11 @@ cmake --preset asan
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs"
 
-step "AArch64 cross build: test under qemu-aarch64 (max, cortex-a53, neon-only, portable)"
+step "AArch64 cross build: test under qemu-aarch64 (max, cortex-a53, neon-only, portable; 3.5 and 3.6 on max)"
 scripts/fetch-arm64-openssl.sh
 cmake --preset aarch64
 cmake --build --preset aarch64 -j "$jobs"
+require_runtime_tests aarch64 openssl-3.5 openssl-3.6
 ctest --preset aarch64 -j "$jobs"
 
 step "Cortex-M bare metal: build and test on mps2-an386 (M4) and mps2-an500 (M7)"

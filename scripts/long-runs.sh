@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The long runs the test command (scripts/test-all.sh) leaves to subsets:
+#   1. the OpenSSL 3.5/3.6 runtime suites under qemu-aarch64 in every CPU
+#      configuration (cortex-a53, the neon-only and portable overrides as
+#      well as max; test-all.sh runs them on max only), from a separate build
+#      tree, build/aarch64-all-runtimes;
+#   2. `openssl speed -kem-algorithms` and `-signature-algorithms` (one
+#      second per measurement) with openssl.cnf.example active, in each
+#      runtime: natively for amd64, under qemu-aarch64 -cpu max for arm64
+#      (the test command runs speed over the algorithms on armaccel's code
+#      only).  Every row the runtime alone reports must be reported with
+#      armaccel preferred too.
+# Natively about 15 minutes on two cores; the arm64 speed runs add about
+# two hours (RSA-15360 key generation under emulation).  Skip parts with
+# LONG_RUNS="configs speed-amd64 speed-arm64" (default: all three).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+parts=${LONG_RUNS:-configs speed-amd64 speed-arm64}
+jobs=$(nproc)
+scripts/install-deps.sh cross
+scripts/fetch-runtimes.sh trixie-amd64 trixie-arm64 sid-amd64 sid-arm64
+scripts/fetch-arm64-openssl.sh
+
+step() { echo; echo "== $* =="; }
+failed=0
+
+if [[ " $parts " == *" configs "* ]]; then
+  step "runtime suites in every AArch64 CPU configuration"
+  cmake --preset aarch64 -B build/aarch64-all-runtimes -DARMACCEL_RUNTIME_ALL_CONFIGS=ON >/dev/null
+  cmake --build build/aarch64-all-runtimes -j "$jobs"
+  ctest --test-dir build/aarch64-all-runtimes -L runtime -j "$jobs" --output-on-failure || failed=1
+fi
+
+speed_runtime() {  # speed_runtime NAME QEMU_CPU MODULE_DIR
+  local name=$1 cpu=$2 modules=$3 rt=build/runtimes/$1 work=build/long-runs/$1
+  mkdir -p "$work"
+  sed "s|^# module = .*|module = $root/$modules/armaccel.so|" openssl.cnf.example >"$work/armaccel.cnf"
+  for kind in kem signature; do
+    echo "-- $name: speed -$kind-algorithms"
+    QEMU_CPU=$cpu OPENSSL_CONF=/dev/null "$rt/run" "$rt/usr/bin/openssl" speed -seconds 1 \
+      "-$kind-algorithms" >"$work/$kind.plain.txt" 2>&1 || failed=1
+    QEMU_CPU=$cpu OPENSSL_CONF=$work/armaccel.cnf "$rt/run" "$rt/usr/bin/openssl" speed -seconds 1 \
+      "-$kind-algorithms" >"$work/$kind.armaccel.txt" 2>&1 || { echo "FAIL: $name $kind"; failed=1; }
+    # The algorithm names of the result rows must be the same.
+    if ! diff <(awk 'NF == 7 && $2 ~ /s$/ {print $1}' "$work/$kind.plain.txt") \
+              <(awk 'NF == 7 && $2 ~ /s$/ {print $1}' "$work/$kind.armaccel.txt"); then
+      echo "FAIL: $name $kind: rows differ with armaccel preferred"
+      failed=1
+    fi
+    tail -n +1 "$work/$kind.armaccel.txt" | awk 'NF == 7 && $2 ~ /s$/'
+  done
+}
+if [[ " $parts " == *" speed-amd64 "* ]]; then
+  cmake --preset release >/dev/null && cmake --build --preset release -j "$jobs" --target armaccel
+  for rt in trixie-amd64 sid-amd64; do step "speed, $rt"; speed_runtime "$rt" "" build/release/provider; done
+fi
+if [[ " $parts " == *" speed-arm64 "* ]]; then
+  cmake --preset aarch64 >/dev/null && cmake --build --preset aarch64 -j "$jobs" --target armaccel
+  for rt in trixie-arm64 sid-arm64; do
+    step "speed, $rt under qemu-aarch64 -cpu max"
+    speed_runtime "$rt" "max,sve-default-vector-length=16" build/aarch64/provider
+  done
+fi
+
+if [ $failed = 0 ]; then step "long runs passed"; else step "long runs FAILED"; exit 1; fi
