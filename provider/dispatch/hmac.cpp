@@ -481,7 +481,8 @@ const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
   return kList;
 }
 
-// OpenSSL 3.6 no longer lists the (ignored) digest flags.
+// OpenSSL 3.6 no longer lists the (ignored) digest flags.  The lists keep
+// the default provider's order (the tests compare them in order).
 const OSSL_PARAM* settable_ctx_params(void*, void* provctx) noexcept {
   static const OSSL_PARAM kList[] = {
       OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, nullptr, 0),

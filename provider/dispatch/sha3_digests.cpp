@@ -204,16 +204,14 @@ class Sha3Digest {
   // OpenSSL 3.4+ lets "size" set and read an XOF's length and lists both
   // names; 3.0-3.3 know "xoflen" (settable) only.  The lists follow the host.
   static bool size_is_xoflen(const ProvCtx* prov) { return at_least(prov->host, 3, 4); }
+  // "size" then "xoflen"; from the second entry, "xoflen" alone; the END.
   static constexpr OSSL_PARAM kXofLengths[] = {
-      OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_XOFLEN, nullptr),
       OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, nullptr),
-      OSSL_PARAM_END,
-  };
-  static constexpr OSSL_PARAM kXofLength[] = {
       OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_XOFLEN, nullptr),
       OSSL_PARAM_END,
   };
-  static constexpr OSSL_PARAM kNoParams[] = {OSSL_PARAM_END};
+  static constexpr const OSSL_PARAM* kXofLength = kXofLengths + 1;
+  static constexpr const OSSL_PARAM* kNoParams = kXofLengths + 2;
 
   static const OSSL_PARAM* settable_ctx_params(void*, void* provctx) noexcept {
     if (!Spec.xof) return kNoParams;

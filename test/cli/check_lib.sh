@@ -22,3 +22,23 @@ expect_runtime() {  # expect_runtime OPENSSL...: the command is the release CTes
   check "openssl is OpenSSL $ARMACCEL_EXPECT_RUNTIME ($v)" \
     bash -c '[[ "$1" == "OpenSSL $2 "* && "$1" == *"(Library: OpenSSL $2 "* ]]' _ "$v" "$ARMACCEL_EXPECT_RUNTIME"
 }
+start_rev_server() {  # start_rev_server OUT ERR COMMAND...: COMMAND (an `openssl s_server ...`)
+  # with -accept PORT -rev -naccept 1 in the background, on a random port
+  # (three tries); sets server_pid and server_port; false if it never listened.
+  local out=$1 err=$2
+  shift 2
+  for _ in 1 2 3; do
+    server_port=$((20000 + RANDOM % 20000))
+    rm -f "$out"
+    "$@" -accept "$server_port" -rev -naccept 1 >"$out" 2>"$err" &
+    server_pid=$!
+    for _ in $(seq 1 150); do grep -q ACCEPT "$out" 2>/dev/null && return 0; sleep 0.1; done
+    kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null
+  done
+  return 1
+}
+brief_data() {  # brief_data IN OUT: what `s_client -brief` printed, without its summary lines
+  grep -v -e '^CONNECTION ESTABLISHED' -e '^Protocol version' -e '^Ciphersuite' -e '^Peer' \
+    -e '^Hash used' -e '^Signature type' -e '^Verification' -e '^Negotiated' -e '^Supported' \
+    -e '^Shared' -e '^Server Temp Key' "$1" >"$2"
+}

@@ -147,24 +147,17 @@ traced_bytes() {  # traced_bytes FILE CIPHER: bytes armaccel's CIPHER contexts p
   awk -v c="$2" '$1 == "armaccel:" && $2 == c && $3 == "freed" {s += $5} END {print s + 0}' "$1"
 }
 tls_case() {  # tls_case NAME SERVER_ARGS CLIENT_ARGS CIPHER [ENV...]
-  local name=$1 sargs=$2 cargs=$3 expect=$4 port ok=0 i
+  local name=$1 sargs=$2 cargs=$3 expect=$4
   shift 4
-  for _ in 1 2 3; do
-    port=$((20000 + RANDOM % 20000))
-    rm -f server.out
-    # shellcheck disable=SC2086
-    env "$@" ARMACCEL_TRACE=1 "${OSSL[@]}" s_server -accept "$port" -cert cert.pem \
-      -key key.pem -rev -naccept 1 $sargs >server.out 2>server.err &
-    local spid=$!
-    for i in $(seq 1 100); do grep -q ACCEPT server.out 2>/dev/null && break; sleep 0.1; done
-    if grep -q ACCEPT server.out; then ok=1; break; fi
-    kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
-  done
-  if [ $ok != 1 ]; then fail "$name: s_server did not start"; return; fi
   # shellcheck disable=SC2086
-  env "$@" ARMACCEL_TRACE=1 timeout 300 "${OSSL[@]}" s_client -connect "127.0.0.1:$port" \
+  if ! start_rev_server server.out server.err env "$@" ARMACCEL_TRACE=1 "${OSSL[@]}" s_server \
+      -cert cert.pem -key key.pem $sargs; then
+    fail "$name: s_server did not start"; return
+  fi
+  # shellcheck disable=SC2086
+  env "$@" ARMACCEL_TRACE=1 timeout 300 "${OSSL[@]}" s_client -connect "127.0.0.1:$server_port" \
     -quiet $cargs <up.txt >client.out 2>client.err
-  wait "$spid" 2>/dev/null
+  wait "$server_pid" 2>/dev/null
   local sent got
   sent=$(traced_bytes client.err "$expect")
   got=$(traced_bytes server.err "$expect")

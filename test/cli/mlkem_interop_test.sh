@@ -132,24 +132,17 @@ def req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout key.pem
 printf 'armaccel meets OpenSSL %s\nCLOSE\n' "${ARMACCEL_EXPECT_RUNTIME:-}" >up.txt
 perl -ne 'chomp; print scalar reverse($_), "\n" unless /^CLOSE$/' up.txt >down.expect
 handshake() {  # handshake NAME GROUP SERVER CLIENT: SERVER/CLIENT are arm|def|both
-  local name=$1 group=$2 server=$3 client=$4 port ok=0
-  for _ in 1 2 3; do
-    port=$((20000 + RANDOM % 20000))
-    rm -f server.out
-    env $(side_env "$server") "${OSSL[@]}" s_server -accept "$port" -cert cert.pem -key key.pem -rev -naccept 1 \
-      -groups "$group" >server.out 2>server.err &
-    local spid=$!
-    for _ in $(seq 1 150); do grep -q ACCEPT server.out 2>/dev/null && break; sleep 0.1; done
-    if grep -q ACCEPT server.out; then ok=1; break; fi
-    kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
-  done
-  if [ $ok != 1 ]; then fail "$name: s_server did not start"; return; fi
-  timeout 120 env $(side_env "$client") "${OSSL[@]}" s_client -connect "127.0.0.1:$port" -brief \
-    -ign_eof -groups "$group" <up.txt >client.out 2>client.err
-  wait "$spid" 2>/dev/null
-  grep -v -e '^CONNECTION ESTABLISHED' -e '^Protocol version' -e '^Ciphersuite' -e '^Peer' \
-    -e '^Hash used' -e '^Signature type' -e '^Verification' -e '^Negotiated' -e '^Supported' \
-    -e '^Shared' -e '^Server Temp Key' client.out >client.data
+  local name=$1 group=$2 server=$3 client=$4
+  # shellcheck disable=SC2046
+  if ! start_rev_server server.out server.err env $(side_env "$server") "${OSSL[@]}" s_server \
+      -cert cert.pem -key key.pem -groups "$group"; then
+    fail "$name: s_server did not start"; return
+  fi
+  # shellcheck disable=SC2046
+  timeout 120 env $(side_env "$client") "${OSSL[@]}" s_client -connect "127.0.0.1:$server_port" \
+    -brief -ign_eof -groups "$group" <up.txt >client.out 2>client.err
+  wait "$server_pid" 2>/dev/null
+  brief_data client.out client.data
   check "$name: handshake and data" cmp -s client.data down.expect
   check "  ... negotiated $group" grep -q "Negotiated TLS1.3 group: $group" client.err
 }

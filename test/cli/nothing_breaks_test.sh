@@ -188,22 +188,10 @@ plain req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout key.p
 head -c 1048576 /dev/urandom | base64 -w 8190 >up.txt
 perl -ne 'chomp; print scalar reverse($_), "\n"' up.txt >down.expect
 echo CLOSE >>up.txt
-ok=0
-for _ in 1 2 3; do
-  port=$((20000 + RANDOM % 20000))
-  rm -f server.out
-  with s_server -accept "$port" -cert cert.pem -key key.pem -rev -naccept 1 >server.out 2>server.err &
-  spid=$!
-  for _ in $(seq 1 100); do grep -q ACCEPT server.out 2>/dev/null && break; sleep 0.1; done
-  if grep -q ACCEPT server.out; then ok=1; break; fi
-  kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
-done
-if [ $ok = 1 ]; then
-  with s_client -connect "127.0.0.1:$port" -brief -ign_eof <up.txt >client.out 2>client.err
-  wait "$spid" 2>/dev/null
-  grep -v -e '^CONNECTION ESTABLISHED' -e '^Protocol version' -e '^Ciphersuite' -e '^Peer' \
-    -e '^Hash used' -e '^Signature type' -e '^Verification' -e '^Negotiated' -e '^Supported' \
-    -e '^Shared' -e '^Server Temp Key' client.out >client.data
+if start_rev_server server.out server.err with s_server -cert cert.pem -key key.pem; then
+  with s_client -connect "127.0.0.1:$server_port" -brief -ign_eof <up.txt >client.out 2>client.err
+  wait "$server_pid" 2>/dev/null
+  brief_data client.out client.data
   check "TLS 1.3, the runtime's default groups: 1 MiB each way intact" cmp -s client.data down.expect
   if [ "$minor" -ge 305 ]; then
     check "  ... over X25519MLKEM768 (the runtime's first default group)" \

@@ -30,19 +30,10 @@ head -c 1048576 /dev/urandom | base64 -w 8190 >up.txt
 perl -ne 'chomp; print scalar reverse($_), "\n"' up.txt >down.expect
 echo CLOSE >>up.txt
 
-spid=""
 start_server() {  # start_server GROUPS: s_server for one connection; sets $port, $spid
-  local i
-  for _ in 1 2 3; do
-    port=$((20000 + RANDOM % 20000))
-    rm -f server.out
-    ARMACCEL_TRACE=1 "${OSSL[@]}" s_server "${PROV[@]}" -accept "$port" -cert cert.pem \
-      -key key.pem -rev -naccept 1 -tls1_3 -groups "$1" >server.out 2>server.err &
-    spid=$!
-    for i in $(seq 1 150); do grep -q ACCEPT server.out 2>/dev/null && return 0; sleep 0.1; done
-    kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null
-  done
-  return 1
+  start_rev_server server.out server.err env ARMACCEL_TRACE=1 "${OSSL[@]}" s_server "${PROV[@]}" \
+    -cert cert.pem -key key.pem -tls1_3 -groups "$1" || return 1
+  port=$server_port spid=$server_pid
 }
 
 group_case() {  # group_case GROUP CODEPOINT(decimal) KEM-NAME
