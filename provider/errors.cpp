@@ -62,6 +62,7 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrSqueezeStarted,
      const_cast<char*>("output already squeezed: only squeeze may follow; initialise again")},
     {kErrUnsupportedHostVersion, const_cast<char*>("unsupported OpenSSL version")},
+    {kErrSqueezeAfterFinal, const_cast<char*>("squeeze called after final; initialise again")},
     {0, nullptr},
 };
 

@@ -70,6 +70,7 @@ enum Reason : int {
   kErrEncryptFailed,
   kErrSqueezeStarted,
   kErrUnsupportedHostVersion,
+  kErrSqueezeAfterFinal,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

@@ -11,12 +11,14 @@
 // long output.  State rules: absorbing -> (final | squeezing); once
 // squeezing, only more squeezes (an update or final is refused: the
 // default provider takes an update after a squeeze and corrupts the
-// output); after final (successful or not), nothing until init.  SHAKE's default length is
-// the host's: 16/32 bytes up to OpenSSL 3.3, none from 3.4 (final without
-// "xoflen" fails and "size" reads 0), as the default provider of each
+// output); after final (successful or not), nothing until init.  SHAKE's
+// default length is the host's: 16/32 bytes up to OpenSSL 3.3, none from
+// 3.4 (final without "xoflen" fails, the algorithm's "size" is 0 and the
+// context's "xoflen"/"size" read SIZE_MAX), as the default provider of each
 // release; KECCAK-KMAC keeps 32/64.  The fixed-length digests refuse any
-// other length (EVP_DigestFinalXOF with a length that is not the digest
-// size fails rather than writing part of the buffer).
+// other length: EVP_DigestFinalXOF with a length that is not the digest
+// size fails rather than writing part of the buffer, while
+// EVP_DigestFinal_ex (which asks for the digest size) still works.
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -52,7 +54,7 @@ struct Sha3Ctx {
   SpongeState sponge;
   std::size_t out_bytes;  // the digest size, or the XOF length ("xoflen")
   Phase phase;
-  bool length_refused;  // a fixed-length digest was asked for another length
+  bool length_refused;  // a fixed-length digest was last asked for another length
 };
 static_assert(std::is_trivially_copyable_v<Sha3Ctx>);
 
@@ -101,8 +103,9 @@ class Sha3Digest {
     return set_ctx_params(c, params);
   }
 
-  // Input, final and the first squeeze need an absorbing context.
-  static bool absorbing(const Ctx* c) {
+  // Input, final and the first squeeze need an absorbing context;
+  // `after_final` is the reason when it is finished.
+  static bool absorbing(const Ctx* c, Reason after_final = kErrUpdateAfterFinal) {
     switch (c->phase) {
       case Phase::kAbsorbing:
         return true;
@@ -115,7 +118,7 @@ class Sha3Digest {
       case Phase::kFinished:
         break;
     }
-    raise_error(c->prov, kErrUpdateAfterFinal);
+    raise_error(c->prov, after_final);
     return false;
   }
 
@@ -140,9 +143,13 @@ class Sha3Digest {
     // declared: EVP_DigestFinal_ex promises to write at most that much, so
     // an "xoflen" above it through EVP_DigestFinal_ex would overrun the
     // caller's buffer (EVP_DigestFinalXOF passes the full length).
+    // A fixed-length digest whose length was refused fails when final is
+    // asked for that other length (OpenSSL 3.4+'s EVP_DigestFinalXOF);
+    // EVP_DigestFinal_ex asks for the digest size.
     const bool too_small =
         Spec.xof ? outsz < c->out_bytes && c->out_bytes > EVP_MAX_MD_SIZE : outsz < c->out_bytes;
-    if (c->length_refused || c->out_bytes == kLengthUnset || too_small ||
+    const bool refused = !Spec.xof && c->length_refused && outsz != c->out_bytes;
+    if (refused || c->out_bytes == kLengthUnset || too_small ||
         (out == nullptr && c->out_bytes != 0)) {
       // A failed final ends the message too: no squeeze or second final
       // carries on from it.
@@ -164,7 +171,7 @@ class Sha3Digest {
                      std::size_t outsz) noexcept {
     Ctx* c = self(vctx);
     *outl = 0;
-    if (c->phase != Phase::kSqueezing && !absorbing(c)) return 0;
+    if (c->phase != Phase::kSqueezing && !absorbing(c, kErrSqueezeAfterFinal)) return 0;
     if (out == nullptr && outsz != 0) {
       raise_error(c->prov, kErrNullParameter);
       return 0;
@@ -190,10 +197,11 @@ class Sha3Digest {
       return 0;
     }
     // A fixed-length digest has no "xoflen"; its own size is harmless,
-    // any other is refused and final fails too (OpenSSL 3.4+'s
-    // EVP_DigestFinalXOF goes on to final when the setting fails).
-    if (!Spec.xof && len != Spec.out_bytes) {
-      c->length_refused = true;
+    // any other is refused, and final asked for that length fails too
+    // (OpenSSL 3.4+'s EVP_DigestFinalXOF goes on to final when the setting
+    // fails).
+    c->length_refused = !Spec.xof && len != Spec.out_bytes;
+    if (c->length_refused) {
       raise_error(c->prov, kErrInvalidDigestSize);
       return 0;
     }

@@ -5,6 +5,7 @@
 // KMAC (the default provider's) running on armaccel's KECCAK-KMAC digests
 // against KMAC on the default provider alone, and misuse.
 #include <gtest/gtest.h>
+#include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 
 #include <cstdint>
@@ -261,6 +262,51 @@ TEST(Sha3Misuse, FixedLengthDigestsAreNotXofs) {
     EXPECT_EQ(EVP_MD_CTX_set_params(ctx.get(), p), 0) << name;
     EXPECT_NE(drain_errors().find("invalid digest size"), std::string::npos) << name;
   }
+}
+
+// A refused length does not stick: EVP_DigestFinal_ex (which asks for the
+// digest size) still gives the digest, as with the default provider; only
+// a final asked for the refused length fails.
+TEST(Sha3Misuse, RefusedLengthOnlyFailsThatLength) {
+  MdPtr md = armaccel_md("SHA3-256"), ref = oracle_md("SHA3-256");
+  const Bytes msg = Rng(33).bytes(77);
+  unsigned char want[32];
+  unsigned int want_len = 0;
+  ASSERT_EQ(EVP_Digest(msg.data(), msg.size(), want, &want_len, ref.get(), nullptr), 1);
+  std::size_t len = 64;
+  const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_XOFLEN, &len),
+                          OSSL_PARAM_construct_end()};
+  MdCtxPtr ctx(EVP_MD_CTX_new());
+  ASSERT_EQ(EVP_DigestInit_ex2(ctx.get(), md.get(), nullptr), 1);
+  ASSERT_EQ(EVP_DigestUpdate(ctx.get(), msg.data(), msg.size()), 1);
+  EXPECT_EQ(EVP_MD_CTX_set_params(ctx.get(), p), 0);
+  drain_errors();
+  unsigned char got[64];
+  unsigned int got_len = 0;
+  ASSERT_EQ(EVP_DigestFinal_ex(ctx.get(), got, &got_len), 1) << drain_errors();
+  EXPECT_EQ(Bytes(got, got + got_len), Bytes(want, want + want_len));
+  // The refused length itself fails in final (what 3.4+'s
+  // EVP_DigestFinalXOF does after the setting failed), through the
+  // provider's entries.
+  auto* dnew = reinterpret_cast<OSSL_FUNC_digest_newctx_fn*>(
+      find_dispatch(OSSL_OP_DIGEST, "SHA3-256", OSSL_FUNC_DIGEST_NEWCTX));
+  auto* dinit = reinterpret_cast<OSSL_FUNC_digest_init_fn*>(
+      find_dispatch(OSSL_OP_DIGEST, "SHA3-256", OSSL_FUNC_DIGEST_INIT));
+  auto* dset = reinterpret_cast<OSSL_FUNC_digest_set_ctx_params_fn*>(
+      find_dispatch(OSSL_OP_DIGEST, "SHA3-256", OSSL_FUNC_DIGEST_SET_CTX_PARAMS));
+  auto* dfinal = reinterpret_cast<OSSL_FUNC_digest_final_fn*>(
+      find_dispatch(OSSL_OP_DIGEST, "SHA3-256", OSSL_FUNC_DIGEST_FINAL));
+  auto* dfree = reinterpret_cast<OSSL_FUNC_digest_freectx_fn*>(
+      find_dispatch(OSSL_OP_DIGEST, "SHA3-256", OSSL_FUNC_DIGEST_FREECTX));
+  ASSERT_TRUE(dnew && dinit && dset && dfinal && dfree);
+  void* raw = dnew(OSSL_PROVIDER_get0_provider_ctx(armaccel_provider()));
+  ASSERT_EQ(dinit(raw, nullptr), 1);
+  EXPECT_EQ(dset(raw, p), 0);
+  drain_errors();
+  std::size_t outl = 0;
+  EXPECT_EQ(dfinal(raw, got, &outl, sizeof got), 0);
+  EXPECT_NE(drain_errors().find("invalid digest size"), std::string::npos);
+  dfree(raw);
 }
 
 TEST(Sha3Misuse, FinalBufferTooSmallAndUpdateAfterFinal) {
