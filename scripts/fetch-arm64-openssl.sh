@@ -3,7 +3,7 @@
 # for the emulated CLI tests: `apt-get download` + `dpkg -x`, never
 # `apt-get install openssl:arm64` (that would replace the host's x86 openssl).
 # Its libcrypto/libssl come from libssl3:arm64 (installed with libssl-dev:arm64,
-# found by qemu-aarch64 -L /usr/aarch64-linux-gnu through /usr/lib/aarch64-linux-gnu).
+# found by qemu-aarch64 -L / through /usr/lib/aarch64-linux-gnu).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dest=${1:-$root/build/arm64-openssl}

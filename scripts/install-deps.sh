@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages armaccel's build and tests need, only if
 # some are missing.  `install-deps.sh native` for the host build,
-# `install-deps.sh cross` adds the AArch64 cross toolchain, libssl-dev:arm64
+# `install-deps.sh cross` adds the AArch64 cross toolchain, libssl-dev:arm64 and
+# libstdc++6:arm64 (the multiarch runtime `qemu-aarch64 -L /` runs tests with)
 # and qemu-user, and the bare-metal Cortex-M toolchain (arm-none-eabi GCC,
 # newlib) with qemu-system-arm.  libssl-dev must have the same version for both
 # architectures (multiarch), so both are installed in one apt-get line.
@@ -12,7 +13,7 @@ host=$(dpkg --print-architecture)
 
 native=(g++ clang clang-format cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
         libbenchmark-dev nlohmann-json3-dev gzip)
-cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64
+cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64 libstdc++6:arm64
        gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm)
 
 installed() {  # installed PKG[:ARCH]

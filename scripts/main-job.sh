@@ -40,7 +40,7 @@ IV=f0e0d0c0b0a090807060504030201000
 run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
   local label=$1 build=$2; shift 2
   local ossl=("$@") mods=$build/provider emu=()
-  [ "$build" = "$root/build/aarch64" ] && emu=(qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu max)
+  [ "$build" = "$root/build/aarch64" ] && emu=(qemu-aarch64 -L / -cpu max)
   local prov=(-provider-path "$mods" -provider armaccel -propquery provider=armaccel)
   echo
   echo "== $label =="
@@ -154,7 +154,7 @@ report() {  # report WHAT GOT EXPECTED
 
 run_job "native x86-64 (portable lanes)" "$root/build/release" openssl
 QEMU_CPU=max run_job "AArch64 under qemu-aarch64 -cpu max (hardware lanes)" "$root/build/aarch64" \
-  qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu max "$root/build/arm64-openssl/usr/bin/openssl"
+  qemu-aarch64 -L / -cpu max "$root/build/arm64-openssl/usr/bin/openssl"
 echo
 if [ "$failures" -eq 0 ]; then
   echo "main job: every result equals OpenSSL's default provider"

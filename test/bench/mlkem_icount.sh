@@ -14,7 +14,7 @@ build=$1 icount=$2 reps=${3:-10}
 cpu=${QEMU_CPU_REF:-max,sve-default-vector-length=16}
 work=$build/test/bench/mlkem_kernel_work
 count() {  # disable set op reps
-  ARMACCEL_DISABLE=$1 qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" \
+  ARMACCEL_DISABLE=$1 qemu-aarch64 -L / -cpu "$cpu" \
     -plugin "$icount/libicount.so" "$work" "$2" "$3" "$4" 2>&1 | awk '/^icount/{print $2}'
 }
 per_op() {  # disable set op
@@ -25,7 +25,7 @@ per_op() {  # disable set op
 }
 for lanes in none all; do
   label=$([ "$lanes" = none ] && echo "probed" || echo "portable")
-  echo "# $label: $(ARMACCEL_DISABLE=$lanes qemu-aarch64 -L /usr/aarch64-linux-gnu -cpu "$cpu" "$work" - ntt 0)"
+  echo "# $label: $(ARMACCEL_DISABLE=$lanes qemu-aarch64 -L / -cpu "$cpu" "$work" - ntt 0)"
   for op in ntt inv_ntt multiply_ntts multiply_acc rej_uniform \
     encode1 encode4 encode5 encode10 encode11 encode12 \
     decode1 decode4 decode5 decode10 decode11 decode12 cbd2 cbd3 add sub; do
