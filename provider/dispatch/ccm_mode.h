@@ -3,7 +3,8 @@
 // "ivlen" (L = 15 - nonce length), tag length 4..16 even through the tag
 // parameter (with a NULL buffer when encrypting), the payload length given
 // first (an update with NULL input and output) when there is AAD, one AAD
-// update, one payload update, the tag checked in the decrypting update (no
+// update, one payload update (an empty payload may be left out: final then
+// makes or checks the tag), the tag checked in the decrypting update (no
 // plaintext released on failure), and the TLS record mode ("tlsaad",
 // "tlsivfixed").  A second AAD update, which OpenSSL would silently mix in
 // wrongly, is an error here.
@@ -217,9 +218,13 @@ class CcmCipher {
     return 1;
   }
 
-  // CCM returns no data at final.  When decrypting, final succeeds only
-  // after a payload whose tag matched, so code that checks final alone (as
-  // it would for GCM) never accepts a forged or unchecked message.
+  // CCM returns no data at final.  A message whose payload never came (an
+  // empty payload announced with a NULL input, or no update at all) is
+  // finished here as the empty payload (SP 800-38C with Plen = 0): the tag
+  // is made, or checked, as the default provider does.  When decrypting,
+  // final succeeds only after a payload whose tag matched, so code that
+  // checks final alone (as it would for GCM) never accepts a forged or
+  // unchecked message.
   static int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) noexcept {
     Ctx* c = self(vctx);
     *outl = 0;
@@ -227,7 +232,14 @@ class CcmCipher {
       raise_error(c->prov, kErrNoKeySet);
       return 0;
     }
-    if (!c->enc && c->tls_aad_len == kUnsetLen && !c->verified) {
+    if (c->tls_aad_len != kUnsetLen) return 1;
+    const bool payload_pending = c->iv_set && (c->enc ? !c->tag_set : !c->verified);
+    if (payload_pending) {
+      static constexpr std::uint8_t kNone[1] = {};
+      std::uint8_t none[1];
+      if (!payload(c, kNone, none, 0)) return 0;
+    }
+    if (!c->enc && !c->verified) {
       raise_error(c->prov, kErrTagMismatch);
       return 0;
     }

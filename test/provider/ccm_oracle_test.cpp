@@ -400,6 +400,66 @@ TEST_P(CcmOracle, DecryptFinalReflectsTheTagCheck) {
   }
 }
 
+// An empty payload that never comes in an update (its length announced with
+// a NULL input before the AAD, or no update at all): final makes the
+// SP 800-38C tag, and decrypting checks it there, as the default provider
+// does.  A non-zero length announced but never given fails at final.
+TEST_P(CcmOracle, EmptyPayloadFinishedAtFinal) {
+  Rng rng(67);
+  for (const bool with_aad : {true, false}) {
+    SCOPED_TRACE(with_aad ? "13 bytes of AAD" : "no AAD, no update");
+    Message m;
+    m.key = rng.bytes(key_bytes_);
+    m.nonce = rng.bytes(12);
+    m.taglen = 12;
+    if (with_aad) m.aad = rng.bytes(13);
+    Bytes tags[2];
+    int finals[2] = {};
+    EVP_CIPHER* ciphers[2] = {mine_.get(), ref_.get()};
+    for (int i = 0; i < 2; ++i) {
+      CipherCtxPtr ctx = start(ciphers[i], m, true, nullptr);
+      ASSERT_NE(ctx, nullptr);
+      int l = 0;
+      if (with_aad) {
+        ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, nullptr, 0), 1);
+        ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, m.aad.data(), 13), 1);
+      }
+      Bytes out(16);
+      finals[i] = EVP_EncryptFinal_ex(ctx.get(), out.data(), &l);
+      tags[i].assign(12, 0);
+      EXPECT_GT(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_GET_TAG, 12, tags[i].data()), 0)
+          << drain_errors();
+    }
+    EXPECT_EQ(finals[0], 1);
+    EXPECT_EQ(finals[1], 1);
+    EXPECT_EQ(to_hex(tags[0]), to_hex(tags[1]));
+    // The same tag from an empty payload update with a valid pointer.
+    EXPECT_EQ(to_hex(seal(mine_.get(), m).tag), to_hex(tags[1]));
+    for (const bool forged : {false, true}) {
+      Bytes tag = tags[1];
+      if (forged) tag[3] ^= 0x10;
+      CipherCtxPtr ctx = start(mine_.get(), m, false, &tag);
+      int l = 0;
+      if (with_aad) {
+        ASSERT_EQ(EVP_DecryptUpdate(ctx.get(), nullptr, &l, nullptr, 0), 1);
+        ASSERT_EQ(EVP_DecryptUpdate(ctx.get(), nullptr, &l, m.aad.data(), 13), 1);
+      }
+      Bytes out(16);
+      EXPECT_EQ(EVP_DecryptFinal_ex(ctx.get(), out.data(), &l), forged ? 0 : 1) << drain_errors();
+      drain_errors();
+    }
+  }
+  Message m;
+  m.key = rng.bytes(key_bytes_);
+  m.nonce = rng.bytes(12);
+  CipherCtxPtr ctx = start(mine_.get(), m, true, nullptr);
+  int l = 0;
+  ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), nullptr, &l, nullptr, 24), 1);
+  Bytes out(16);
+  EXPECT_EQ(EVP_EncryptFinal_ex(ctx.get(), out.data(), &l), 0);
+  EXPECT_NE(drain_errors().find("length mismatch"), std::string::npos);
+}
+
 INSTANTIATE_TEST_SUITE_P(Aes, CcmOracle, ::testing::ValuesIn(kCcm), [](const auto& info) {
   std::string s = info.param;
   for (char& c : s)

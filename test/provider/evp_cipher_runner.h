@@ -30,7 +30,10 @@ struct CipherCase {
 
 // kPieces feeds AAD and data one byte per update (not for CCM or XTS, whose
 // payload is one update); kMisaligned offsets input and output by one byte.
-enum class Variant { kWhole, kPieces, kInPlace, kMisaligned };
+// kNullEmpty (empty inputs only): the payload update and empty AAD are left
+// out and the CCM length is announced (NULL, 0) only before AAD, as callers
+// with no data do; a CCM tag is then made or checked at final.
+enum class Variant { kWhole, kPieces, kInPlace, kMisaligned, kNullEmpty };
 
 CipherCase cipher_case(const Stanza& s);
 
