@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "always_inline.h"
+#include "ct_declassify.h"
 #include "mlkem_poly.h"
 #include "sha3_driver.h"
 #include "wipe.h"
@@ -314,6 +315,9 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
   hash_g(kern.keccak, d, 32, &kk, 1, rho_sigma);
   const std::uint8_t* rho = rho_sigma;
   const std::uint8_t* sigma = rho_sigma + 32;
+  // rho goes into ek as it is (step 20): public, so the matrix sampling
+  // may branch on it (the constant-time check's declassification point).
+  ct::declassify(rho, 32);
   // s = PRF outputs N = 0 .. k-1, e = N = k .. 2k-1, all with eta1.
   Vec s;
   Poly* sv[kMaxK];
@@ -414,6 +418,7 @@ void pke_decrypt(const Params& p, const MlkemKernel* arith, const std::uint8_t* 
 void keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32],
             const std::uint8_t z[32], std::uint8_t* ek, std::uint8_t* dk) {
   pke_keygen(p, kern, d, ek, dk);
+  ct::declassify(ek, p.ek_bytes);  // the public output, before dk's copy of it
   const std::size_t pke = kPolyBytes * p.k;
   std::memcpy(dk + pke, ek, p.ek_bytes);
   hash_h(kern.keccak, ek, p.ek_bytes, dk + pke + p.ek_bytes);
@@ -457,17 +462,21 @@ void decaps(const Params& p, const Kernels& kern, const std::uint8_t* dk, const 
 }
 
 bool check_encapsulation_key(const Params& p, const std::uint8_t* ek) {
+  // Also run on dk's ByteEncode12(s-hat), which is secret (the provider's
+  // private-key import): every byte is compared, the differences ORed, and
+  // only the verdict is public (the key is refused or taken).
   std::uint8_t again[kPolyBytes];
+  Poly t;
+  std::uint8_t diff = 0;
   for (unsigned i = 0; i < p.k; ++i) {
-    Poly t;
     byte_decode(&t, ek + kPolyBytes * i, 12);
     byte_encode(again, &t, 12);
-    // Public data: an early exit is fine (a loop, not memcmp: the kernels
-    // use nothing from libc beyond memcpy/memset).
     for (std::size_t b = 0; b < kPolyBytes; ++b)
-      if (again[b] != ek[kPolyBytes * i + b]) return false;
+      diff |= static_cast<std::uint8_t>(again[b] ^ ek[kPolyBytes * i + b]);
   }
-  return true;
+  wipe(again, sizeof again);
+  wipe(&t, sizeof t);
+  return ct::declassify_value(diff) == 0;
 }
 
 bool check_decapsulation_key(const Params& p, const KeccakKernel* keccak, const std::uint8_t* dk) {

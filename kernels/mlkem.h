@@ -57,6 +57,8 @@ void decaps(const Params& p, const Kernels& kern, const std::uint8_t* dk, const 
             std::uint8_t ss[32]);
 
 // §7.2 modulus check: every 12-bit coefficient of ek's t-hat is < q.
+// Constant time (the provider also checks dk's secret s-hat with it); the
+// verdict is declassified (ct_declassify.h).
 bool check_encapsulation_key(const Params& p, const std::uint8_t* ek);
 
 // §7.3 hash check: the H(ek) stored in dk equals H of the ek stored there.

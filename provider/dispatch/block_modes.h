@@ -30,6 +30,7 @@
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
+#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "tls_cbc.h"
 
@@ -385,7 +386,8 @@ class BlockModeCipher {
   }
 
   // PKCS#7 check of the last decrypted block without branching on its
-  // bytes: returns the number of plaintext bytes, or -1.
+  // bytes: returns the number of plaintext bytes, or -1.  The verdict and
+  // the length are public once computed (final fails or returns them).
   static int unpad_block(const std::uint8_t block[kBlock]) {
     const unsigned n = block[kBlock - 1];
     unsigned bad = ((n - 1u) >> 8) & 1u;  // n == 0
@@ -395,7 +397,7 @@ class BlockModeCipher {
       const unsigned differs = (((block[i] ^ n) + 0xFFu) >> 8) & 1u;
       bad |= in_pad & differs;
     }
-    return bad != 0 ? -1 : static_cast<int>(kBlock - n);
+    return ct::declassify_value(bad) != 0 ? -1 : static_cast<int>(kBlock - ct::declassify_value(n));
   }
 
   static int final(void* vctx, unsigned char* out, std::size_t* outl,

@@ -32,6 +32,7 @@
 #include "ccm_driver.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
+#include "ct_declassify.h"
 #include "dispatch_util.h"
 
 namespace armaccel::prov {
@@ -159,7 +160,7 @@ class CcmCipher {
     }
     std::uint8_t tag[16];
     ccm_tag(c->kernel, &c->rk, &c->state, tag);
-    const bool ok = CRYPTO_memcmp(tag, c->buf, c->m) == 0;
+    const bool ok = ct::declassify_value(CRYPTO_memcmp(tag, c->buf, c->m) == 0);  // public verdict
     OPENSSL_cleanse(tag, sizeof tag);
     // Finished either way: a new nonce is needed.
     c->iv_set = c->tag_set = c->len_set = false;
@@ -301,7 +302,7 @@ class CcmCipher {
           std::uint8_t tag[16];
           ccm_crypt(c->kernel, &c->rk, &c->state, false, payload_at, payload_at, n);
           ccm_tag(c->kernel, &c->rk, &c->state, tag);
-          if (CRYPTO_memcmp(tag, payload_at + n, c->m) == 0) {
+          if (ct::declassify_value(CRYPTO_memcmp(tag, payload_at + n, c->m) == 0)) {
             olen = n;
             ok = 1;
           } else {

@@ -34,6 +34,7 @@
 #include "chacha20_driver.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
+#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "poly1305_driver.h"
 #include "tables.h"
@@ -275,7 +276,7 @@ class Chacha20Poly1305Cipher {
       std::memcpy(c->tag, tag, kTagBytes);
       c->tag_state = TagState::kComputed;
     } else {
-      if (CRYPTO_memcmp(tag, c->tag, kTagBytes) != 0) {
+      if (ct::declassify_value(CRYPTO_memcmp(tag, c->tag, kTagBytes) != 0)) {  // public verdict
         raise_error(c->prov, kErrTagMismatch);
         ok = 0;
       }
@@ -334,7 +335,7 @@ class Chacha20Poly1305Cipher {
     if (c->enc) {
       std::memcpy(out + plen, tag, kTagBytes);
       *outl = inl;
-    } else if (CRYPTO_memcmp(tag, in + plen, kTagBytes) == 0) {
+    } else if (ct::declassify_value(CRYPTO_memcmp(tag, in + plen, kTagBytes) == 0)) {
       *outl = plen;
     } else {
       OPENSSL_cleanse(out, plen);  // release nothing of a forged record

@@ -34,6 +34,7 @@
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
+#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "gcm_driver.h"
 #include "random.h"
@@ -187,9 +188,10 @@ class GcmCipher {
   }
 
   // Compares the computed tag with the expected one without a data-dependent
-  // branch; true if equal.
+  // branch; true if equal.  The verdict is public (the message is accepted
+  // or refused).
   static bool tags_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t len) {
-    return CRYPTO_memcmp(a, b, len) == 0;
+    return ct::declassify_value(CRYPTO_memcmp(a, b, len) == 0);
   }
 
   static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "../errors.h"
+#include "ct_declassify.h"
 #include "random.h"
 
 namespace armaccel::prov {
@@ -116,7 +117,8 @@ bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t le
   const mlkem::Kernels kern = mlkem_kernels(key);
   mlkem::encaps(p, kern, ek, m, ct, k1);
   mlkem::decaps(p, kern, dk, ct, k2);
-  const bool consistent = CRYPTO_memcmp(k1, k2, sizeof k1) == 0;
+  // The verdict is public (the key is refused or taken).
+  const bool consistent = ct::declassify_value(CRYPTO_memcmp(k1, k2, sizeof k1) == 0);
   OPENSSL_cleanse(m, sizeof m);
   OPENSSL_cleanse(k1, sizeof k1);
   OPENSSL_cleanse(k2, sizeof k2);
@@ -161,7 +163,8 @@ bool mlkem_key_import(MlkemKey* key, const std::uint8_t* seed, std::size_t seed_
   if (seed != nullptr && (priv == nullptr || key->prov->mlkem.prefer_seed)) {
     ok = mlkem_key_from_seed(next, seed);
     // The expanded key given beside the seed must be the one it makes.
-    if (ok && priv != nullptr && CRYPTO_memcmp(next->dk, priv, p.dk_bytes) != 0) {
+    if (ok && priv != nullptr &&
+        ct::declassify_value(CRYPTO_memcmp(next->dk, priv, p.dk_bytes) != 0)) {
       raise_error(key->prov, kErrInvalidKey);
       ok = false;
     }
@@ -169,7 +172,8 @@ bool mlkem_key_import(MlkemKey* key, const std::uint8_t* seed, std::size_t seed_
     ok = mlkem_key_set_private(next, priv, priv_len);
     // With the seed not preferred, the expanded key is used as it is, but
     // the implicit-rejection secret z must still be the seed's.
-    if (ok && seed != nullptr && CRYPTO_memcmp(seed + 32, priv + p.dk_bytes - 32, 32) != 0) {
+    if (ok && seed != nullptr &&
+        ct::declassify_value(CRYPTO_memcmp(seed + 32, priv + p.dk_bytes - 32, 32) != 0)) {
       raise_error(key->prov, kErrInvalidKey);
       ok = false;
     }

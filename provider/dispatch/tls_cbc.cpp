@@ -2,6 +2,8 @@
 
 #include <openssl/prov_ssl.h>
 
+#include "ct_declassify.h"
+
 namespace armaccel::prov {
 
 namespace {
@@ -23,6 +25,19 @@ inline std::size_t mask_eq(std::size_t a, std::size_t b) {
   return msb_mask(~x & (x - 1));
 }
 
+// x, opaque to the optimiser (no instruction).  For the public loop
+// counters that meet a secret in a mask: without it GCC 12 shares one
+// induction variable between the two and forms the loop's public
+// addresses from it, e.g. record[len - 1 - i] as (record + len - pad) +
+// (pad - i), so the address is computed from the secret padding length
+// even though the sum is not (seen by the constant-time check, test/ct).
+inline std::size_t opaque(std::size_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  __asm__("" : "+r"(x));
+#endif
+  return x;
+}
+
 // Copies the mac_bytes bytes that end at offset mac_end of record[0..len)
 // into out, reading every byte of the window the MAC can lie in (its
 // position varies with the secret padding length by at most 255 + 1).
@@ -35,9 +50,10 @@ void copy_mac(const std::uint8_t* record, std::size_t len, std::size_t mac_end,
   std::size_t rotate_offset = 0;
   std::size_t j = 0;
   for (std::size_t i = scan_start; i < len; ++i) {
-    const std::size_t started = mask_eq(i, mac_start);
+    const std::size_t at = opaque(i);
+    const std::size_t started = mask_eq(at, mac_start);
     in_mac |= started;
-    in_mac &= mask_lt(i, mac_end);
+    in_mac &= mask_lt(at, mac_end);
     rotate_offset |= j & started;
     rotated[j] = static_cast<std::uint8_t>(rotated[j] | (record[i] & in_mac));
     ++j;
@@ -45,7 +61,7 @@ void copy_mac(const std::uint8_t* record, std::size_t len, std::size_t mac_end,
   }
   // out[m] = rotated[(rotate_offset + m) mod mac_bytes], without a secret index.
   for (std::size_t m = 0; m < mac_bytes; ++m) {
-    std::size_t idx = rotate_offset + m;
+    std::size_t idx = rotate_offset + opaque(m);
     idx -= mac_bytes & mask_ge(idx, mac_bytes);
     std::uint8_t v = 0;
     for (std::size_t k = 0; k < mac_bytes; ++k) {
@@ -105,7 +121,7 @@ bool tls_remove_padding_and_mac(unsigned version, const std::uint8_t* record, st
     // every byte at distance <= pad from the end must equal pad.
     const std::size_t to_check = len < 256 ? len : 256;
     for (std::size_t i = 0; i < to_check; ++i) {
-      const std::size_t in_padding = mask_ge(pad, i);
+      const std::size_t in_padding = mask_ge(pad, opaque(i));
       good &= ~(in_padding & (pad ^ record[len - 1 - i]));
     }
     good = mask_eq(0xff, good & 0xff);
@@ -114,9 +130,10 @@ bool tls_remove_padding_and_mac(unsigned version, const std::uint8_t* record, st
 
   if (mac_bytes == 0) {
     // Encrypt-then-MAC: the MAC was checked before decryption, so a bad
-    // padding here is no oracle and may fail publicly.
-    if (good == 0) return false;
-    *payload_len = unpadded;
+    // padding here is no oracle and may fail publicly, and the payload
+    // length is the authenticated record's.
+    if (ct::declassify_value(good) == 0) return false;
+    *payload_len = ct::declassify_value(unpadded);
     return true;
   }
   std::uint8_t mac[kTlsMaxMacBytes];
