@@ -64,6 +64,11 @@ cmake --preset asan
 cmake --build --preset asan -j "$jobs"
 ctest --preset asan -j "$jobs"
 
+step "constant-time check: portable lanes and provider paths under valgrind memcheck (test/ct)"
+cmake --preset ct >/dev/null
+cmake --build --preset ct -j "$jobs"
+ctest --preset ct -j "$jobs"
+
 step "AArch64 cross build: test under qemu-aarch64 (max, cortex-a53, neon-only, portable; 3.5 and 3.6 on max)"
 scripts/fetch-arm64-openssl.sh
 cmake --preset aarch64
