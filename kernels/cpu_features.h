@@ -72,8 +72,9 @@ struct OverrideParse {
 // with an optional leading '~' on a token, accepted for OPENSSL_armcap-style
 // spelling ("~sha512").  Names are case-insensitive.  "all" disables every
 // hardware feature (portable lanes only); "none" disables nothing.  Unknown
-// tokens are counted and the first one is kept for the warning; they never
-// widen anything.  `text` may be null (nothing disabled).
+// tokens are counted and the first one is kept for the error (the provider
+// refuses an override that has one); they never widen anything.  `text` may
+// be null (nothing disabled).
 OverrideParse parse_disable_list(const char* text);
 
 // Applies a disable mask to probed features.  Turning asimd off also turns

@@ -8,7 +8,13 @@
 //
 // Without -provider-path the module is found where OpenSSL looks for
 // providers (OPENSSL_MODULES, else its MODULESDIR).  -config loads an
-// openssl.cnf into the context first, so a `disable` setting there applies.
+// openssl.cnf into the context first, so a `disable` setting there applies;
+// when that config activates armaccel (a provider named armaccel, or whose
+// module is armaccel's), the report is of the instance it activated, and if
+// OpenSSL could not activate it -- a misspelled module path, an unknown
+// `disable` name -- armaccel-info fails naming the configured module, as
+// every application under that config runs without armaccel.
+#include <openssl/conf.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -16,6 +22,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace {
 
@@ -55,8 +62,75 @@ const Field kFields[] = {
     {"lane-sm3", "lane sm3"},
     {"lane-mlkem", "lane mlkem"},
     {"lanes-built", "lanes built"},
-    {"override-warnings", "warnings"},
 };
+
+// armaccel's entry in a config's providers section.
+struct ConfiguredProvider {
+  bool named = false;     // the config loads armaccel
+  bool activate = false;  // with an activate line
+  std::string name;       // its provider name there
+  std::string module;     // its module line, or empty
+};
+
+bool module_is_armaccel(const char* module) {
+  const char* slash = std::strrchr(module, '/');
+  const char* base = slash != nullptr ? slash + 1 : module;
+  return std::strncmp(base, "armaccel", 8) == 0;
+}
+
+// Reads `file` as OpenSSL's config loader does (openssl_conf -> providers
+// -> one section per provider) and finds armaccel's entry, if any.
+ConfiguredProvider find_configured(const char* file) {
+  ConfiguredProvider found;
+  CONF* conf = NCONF_new(nullptr);
+  long line = 0;
+  if (conf == nullptr || NCONF_load(conf, file, &line) <= 0) {
+    NCONF_free(conf);
+    ERR_clear_error();  // OSSL_LIB_CTX_load_config reports it
+    return found;
+  }
+  const char* init = NCONF_get_string(conf, nullptr, "openssl_conf");
+  const char* providers = init != nullptr ? NCONF_get_string(conf, init, "providers") : nullptr;
+  STACK_OF(CONF_VALUE)* list = providers != nullptr ? NCONF_get_section(conf, providers) : nullptr;
+  for (int i = 0; list != nullptr && i < sk_CONF_VALUE_num(list) && !found.named; ++i) {
+    const CONF_VALUE* entry = sk_CONF_VALUE_value(list, i);
+    const char* identity = NCONF_get_string(conf, entry->value, "identity");
+    const char* module = NCONF_get_string(conf, entry->value, "module");
+    const char* name = identity != nullptr ? identity : entry->name;
+    if (std::strcmp(name, "armaccel") != 0 && (module == nullptr || !module_is_armaccel(module)))
+      continue;
+    found.named = true;
+    found.name = name;
+    found.module = module != nullptr ? module : "";
+    found.activate = NCONF_get_string(conf, entry->value, "activate") != nullptr;
+  }
+  ERR_clear_error();  // lookups of absent keys leave errors behind
+  NCONF_free(conf);
+  return found;
+}
+
+// Why the config's armaccel did not activate, as far as can be seen
+// outside the config loader (which drops the errors): the configured module
+// loaded on its own in a scratch context (the loader's error, naming the
+// path, if it does not load), else the settings of its section to check.
+void explain_refusal(const ConfiguredProvider& configured) {
+  OSSL_LIB_CTX* scratch = OSSL_LIB_CTX_new();
+  ERR_clear_error();
+  OSSL_PROVIDER* alone = nullptr;
+  if (scratch != nullptr && !configured.module.empty())
+    alone = OSSL_PROVIDER_load(scratch, configured.module.c_str());
+  if (alone == nullptr) {
+    ERR_print_errors_fp(stderr);
+  } else {
+    std::fprintf(stderr,
+                 "armaccel-info: the module itself loads; OpenSSL refused the instance its config "
+                 "section describes: check that section's settings (disable, ml-kem.*) and "
+                 "ARMACCEL_DISABLE: armaccel-info -provider-path DIR (without -config) with "
+                 "ARMACCEL_DISABLE set to the same names shows the reason\n");
+    OSSL_PROVIDER_unload(alone);
+  }
+  OSSL_LIB_CTX_free(scratch);
+}
 
 void print_algorithms(OSSL_PROVIDER* prov, int operation, const char* label) {
   int no_cache = 0;
@@ -93,9 +167,22 @@ int main(int argc, char** argv) {
   // line must find it there.
   if (path != nullptr && !OSSL_PROVIDER_set_default_search_path(libctx, path))
     return fail("setting the provider search path");
+  const ConfiguredProvider configured =
+      config != nullptr ? find_configured(config) : ConfiguredProvider{};
   if (config != nullptr && !OSSL_LIB_CTX_load_config(libctx, config))
     return fail("loading the config file");
-  OSSL_PROVIDER* prov = OSSL_PROVIDER_load(libctx, "armaccel");
+  const char* name = configured.named ? configured.name.c_str() : "armaccel";
+  if (configured.activate && !OSSL_PROVIDER_available(libctx, name)) {
+    std::fprintf(stderr,
+                 "armaccel-info: %s activates provider %s (module %s) but OpenSSL could not "
+                 "activate it: applications under this config run without armaccel\n",
+                 config, name,
+                 configured.module.empty() ? "from the search path" : configured.module.c_str());
+    explain_refusal(configured);
+    return 1;
+  }
+  ERR_clear_error();
+  OSSL_PROVIDER* prov = OSSL_PROVIDER_load(libctx, name);
   if (prov == nullptr) return fail("loading the armaccel provider");
 
   char* values[sizeof kFields / sizeof kFields[0]] = {};
@@ -107,7 +194,6 @@ int main(int argc, char** argv) {
 
   for (std::size_t i = 0; i < sizeof kFields / sizeof kFields[0]; ++i) {
     const char* v = values[i] != nullptr ? values[i] : "(not reported)";
-    if (std::strcmp(kFields[i].label, "warnings") == 0 && v[0] == '\0') continue;
     std::printf("%-19s: %s\n", kFields[i].label, v);
   }
   print_algorithms(prov, OSSL_OP_CIPHER, "ciphers");

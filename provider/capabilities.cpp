@@ -4,16 +4,22 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "errors.h"
+
 namespace armaccel::prov {
 
 namespace {
 
-void note_unknown(CapabilityReport* caps, const OverrideParse& parsed, const char* where) {
-  if (parsed.unknown_tokens == 0) return;
-  const std::size_t used = std::strlen(caps->warnings);
-  std::snprintf(caps->warnings + used, sizeof caps->warnings - used,
-                "%s%s: %u unknown feature name(s) ignored (first: '%s')", used ? "; " : "", where,
-                parsed.unknown_tokens, parsed.first_unknown);
+// Raises "unknown cpu feature name" for the first unknown token of an
+// override; false if there was one.
+bool known_names_only(const ProvCtx* ctx, const OverrideParse& parsed, const char* where) {
+  if (parsed.unknown_tokens == 0) return true;
+  raise_error_message(ctx, kErrUnknownFeatureName, std::source_location::current(),
+                      "unknown CPU feature name '%s'%s in %s; known: asimd (neon), aes, pmull, "
+                      "sha2, sha512, sha3, sm3, sm4, sve, sve2, all, none",
+                      parsed.first_unknown, parsed.unknown_tokens > 1 ? " (and others)" : "",
+                      where);
+  return false;
 }
 
 template <class Kernel>
@@ -26,7 +32,7 @@ void append_lanes(LaneList<Kernel> list, char* buf, std::size_t size) {
 
 }  // namespace
 
-void probe_and_select(ProvCtx* ctx, const char* config_disable) {
+bool probe_and_select(ProvCtx* ctx, const char* config_disable) {
   CapabilityReport& caps = ctx->caps;
   caps = CapabilityReport{};
   caps.probed = probe_cpu_features();
@@ -34,8 +40,9 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable) {
   const char* env_disable = std::getenv(kDisableEnv);
   const OverrideParse from_env = parse_disable_list(env_disable);
   const OverrideParse from_config = parse_disable_list(config_disable);
-  note_unknown(&caps, from_env, kDisableEnv);
-  note_unknown(&caps, from_config, "config 'disable'");
+  if (!known_names_only(ctx, from_env, kDisableEnv) ||
+      !known_names_only(ctx, from_config, "the config's disable"))
+    return false;
 
   const bool env_given = env_disable != nullptr && env_disable[0] != '\0';
   const bool config_given = config_disable != nullptr && config_disable[0] != '\0';
@@ -64,6 +71,7 @@ void probe_and_select(ProvCtx* ctx, const char* config_disable) {
   append_lanes(sm4_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(sm3_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(mlkem_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  return true;
 }
 
 }  // namespace armaccel::prov

@@ -20,7 +20,10 @@ inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
 // Probes the CPU, narrows the features by the union of the environment
 // override and `config_disable` (the instance's config value, may be null),
 // selects a kernel lane per primitive and fills ctx->kernels and ctx->caps.
-void probe_and_select(ProvCtx* ctx, const char* config_disable);
+// False, with "unknown cpu feature name" on the error queue naming the
+// source and the name, if either override names an unknown feature: a typo
+// there must not leave a feature on unnoticed, so the instance is refused.
+bool probe_and_select(ProvCtx* ctx, const char* config_disable);
 
 // Logs "armaccel: <algorithm> on <lane>" to stderr if tracing is on.
 void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept;

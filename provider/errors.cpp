@@ -63,6 +63,8 @@ const OSSL_ITEM kReasonStrings[] = {
      const_cast<char*>("output already squeezed: only squeeze may follow; initialise again")},
     {kErrUnsupportedHostVersion, const_cast<char*>("unsupported OpenSSL version")},
     {kErrSqueezeAfterFinal, const_cast<char*>("squeeze called after final; initialise again")},
+    {kErrUnknownFeatureName, const_cast<char*>("unknown cpu feature name")},
+    {kErrInvalidConfigValue, const_cast<char*>("invalid config value")},
     {0, nullptr},
 };
 

@@ -71,6 +71,8 @@ enum Reason : int {
   kErrSqueezeStarted,
   kErrUnsupportedHostVersion,
   kErrSqueezeAfterFinal,
+  kErrUnknownFeatureName,
+  kErrInvalidConfigValue,
 };
 
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.

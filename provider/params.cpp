@@ -26,7 +26,6 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamEffectiveFeatures, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamDisabledFeatures, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamOverrideSource, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamOverrideWarnings, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneAes, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneGhash, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneGcm, nullptr, 0),
@@ -84,7 +83,6 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamEffectiveFeatures, caps.effective_text) &&
             set_if(params, kParamDisabledFeatures, caps.disabled_text) &&
             set_if(params, kParamOverrideSource, caps.source) &&
-            set_if(params, kParamOverrideWarnings, caps.warnings) &&
             set_if(params, kParamLaneAes, ctx->kernels.aes->lane) &&
             set_if(params, kParamLaneGhash, ctx->kernels.ghash->lane) &&
             set_if(params, kParamLaneGcm,

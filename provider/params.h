@@ -13,7 +13,6 @@ inline constexpr char kParamCpuFeatures[] = "cpu-features";              // prob
 inline constexpr char kParamEffectiveFeatures[] = "effective-features";  // after the override
 inline constexpr char kParamDisabledFeatures[] = "disabled-features";    // the override itself
 inline constexpr char kParamOverrideSource[] = "override-source";
-inline constexpr char kParamOverrideWarnings[] = "override-warnings";
 inline constexpr char kParamLaneAes[] = "lane-aes";
 inline constexpr char kParamLaneGhash[] = "lane-ghash";
 inline constexpr char kParamLaneGcm[] = "lane-gcm";  // fused lane, or "none" (composed)

@@ -21,7 +21,6 @@ struct CapabilityReport {
   char effective_text[128] = {};
   char disabled_text[128] = {};
   char source[32] = {};        // "none", "environment", "config", "environment+config"
-  char warnings[192] = {};     // unknown override tokens, or empty
   char lanes_built[512] = {};  // every lane compiled into this module
 };
 

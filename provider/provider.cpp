@@ -174,8 +174,13 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
     OPENSSL_clear_free(ctx, sizeof *ctx);
     return 0;
   }
-  probe_and_select(ctx, config_disable(handle, core_get_params));
-  mlkem_read_config(handle, core_get_params, &ctx->mlkem);
+  if (!probe_and_select(ctx, config_disable(handle, core_get_params)) ||
+      !mlkem_read_config(ctx, core_get_params)) {
+    OSSL_LIB_CTX_free(ctx->libctx);
+    ctx->~ProvCtx();
+    OPENSSL_clear_free(ctx, sizeof *ctx);
+    return 0;
+  }
   *out = kProviderFunctions;
   *provctx = ctx;
   return 1;

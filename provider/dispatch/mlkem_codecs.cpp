@@ -580,9 +580,9 @@ const OSSL_ALGORITHM* decoder_algorithms() {
   return kDecoders;
 }
 
-void mlkem_read_config(const OSSL_CORE_HANDLE* handle,
-                       OSSL_FUNC_core_get_params_fn* core_get_params, MlkemSettings* settings) {
-  if (core_get_params == nullptr) return;
+bool mlkem_read_config(ProvCtx* prov, OSSL_FUNC_core_get_params_fn* core_get_params) {
+  if (core_get_params == nullptr) return true;
+  MlkemSettings* settings = &prov->mlkem;
   char *retain = nullptr, *prefer = nullptr, *input = nullptr, *output = nullptr;
   OSSL_PARAM request[] = {
       OSSL_PARAM_utf8_ptr(kParamMlkemRetainSeed, &retain, 0),
@@ -591,11 +591,24 @@ void mlkem_read_config(const OSSL_CORE_HANDLE* handle,
       OSSL_PARAM_utf8_ptr(kParamMlkemOutputFormats, &output, 0),
       OSSL_PARAM_END,
   };
-  if (!core_get_params(handle, request)) return;
-  if (OSSL_PARAM_modified(&request[0]) && config_bool(retain) >= 0)
-    settings->retain_seed = config_bool(retain) == 1;
-  if (OSSL_PARAM_modified(&request[1]) && config_bool(prefer) >= 0)
-    settings->prefer_seed = config_bool(prefer) == 1;
+  if (!core_get_params(prov->handle, request)) return true;
+  // A yes/no setting: set it, or refuse with the value named.
+  auto flag = [prov](const OSSL_PARAM& given, const char* name, const char* value, bool* out) {
+    if (!OSSL_PARAM_modified(&given)) return true;
+    const int b = config_bool(value);
+    if (b < 0) {
+      raise_error_message(prov, kErrInvalidConfigValue, std::source_location::current(),
+                          "invalid config value %s = '%s': expected yes/no, true/false, on/off or "
+                          "1/0",
+                          name, value != nullptr ? value : "");
+      return false;
+    }
+    *out = b == 1;
+    return true;
+  };
+  if (!flag(request[0], kParamMlkemRetainSeed, retain, &settings->retain_seed) ||
+      !flag(request[1], kParamMlkemPreferSeed, prefer, &settings->prefer_seed))
+    return false;
   // A list that does not fit is not cut (a cut name would disable every
   // form): it is marked unusable, and the codecs then refuse with "unknown
   // ml-kem key format in the configuration".
@@ -610,6 +623,7 @@ void mlkem_read_config(const OSSL_CORE_HANDLE* handle,
     copy_list(settings->input_formats, sizeof settings->input_formats, input);
   if (OSSL_PARAM_modified(&request[3]) && output != nullptr)
     copy_list(settings->output_formats, sizeof settings->output_formats, output);
+  return true;
 }
 
 }  // namespace armaccel::prov

@@ -117,6 +117,29 @@ sed 's|^# disable = .*|disable = all|' armaccel.cnf >portable.cnf
 check "armaccel-info -config with 'disable = all': portable AES lane" \
   grep -qE "^lane aes +: aes-portable" info-portable.txt
 check "  ... and the source is reported" grep -qE "^override from +: .*config" info-portable.txt
+# A config whose armaccel does not activate is reported as broken, naming
+# its module, even when another copy is on the search path.
+sed "s|^module = .*|module = $MODULE_DIR/armacel.so|; s|^# disable = .*|disable = aes|" \
+  armaccel.cnf >misspelled.cnf
+if "${INFO[@]}" -config misspelled.cnf -provider-path "$MODULE_DIR" >info-bad.txt 2>&1; then
+  check "armaccel-info fails for a config whose armaccel module path is misspelled" false
+else
+  check "armaccel-info fails for a config whose armaccel module path is misspelled" true
+fi
+check "  ... naming the configured module" grep -q "module $MODULE_DIR/armacel.so" info-bad.txt
+check "  ... and reports no lanes" bash -c "! grep -q '^lane aes' info-bad.txt"
+"${INFO[@]}" -config misspelled.cnf >info-bad2.txt 2>&1 || true
+check "  ... also without -provider-path (not MODULESDIR's path)" \
+  grep -q "module $MODULE_DIR/armacel.so" info-bad2.txt
+sed 's|^# disable = .*|disable = aes, bogus, @@@|' armaccel.cnf >typo.cnf
+if "${INFO[@]}" -config typo.cnf >info-typo.txt 2>&1; then
+  check "armaccel-info fails for an unknown name in the config's disable" false
+else
+  check "armaccel-info fails for an unknown name in the config's disable" true
+fi
+ARMACCEL_DISABLE="aes,bogus,@@@" "${INFO[@]}" -provider-path "$MODULE_DIR" >info-env.txt 2>&1 || true
+check "an unknown ARMACCEL_DISABLE name refuses activation with the name given" \
+  grep -q "unknown CPU feature name 'bogus'" info-env.txt
 export OPENSSL_CONF=$PWD/armaccel.cnf
 "${OSSL[@]}" list -providers >cnf-providers.txt 2>&1
 check "with OPENSSL_CONF both armaccel and default are active" \

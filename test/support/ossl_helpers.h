@@ -59,8 +59,9 @@ OSSL_LIB_CTX* oracle_libctx();
 
 // A new library context configured from `config_body` (the provider
 // sections of an openssl.cnf; the caller frees it).  "@MODULE@" in the text
-// is replaced by the module's path.
-OSSL_LIB_CTX* new_configured_libctx(const std::string& config_body);
+// is replaced by the module's path.  With expect_loaded, loading the config
+// must succeed (OpenSSL 3.5+ fails it when a provider does not activate).
+OSSL_LIB_CTX* new_configured_libctx(const std::string& config_body, bool expect_loaded = true);
 
 CipherPtr fetch_cipher(OSSL_LIB_CTX* ctx, const std::string& name, const char* propq);
 MdPtr fetch_md(OSSL_LIB_CTX* ctx, const std::string& name, const char* propq);
@@ -87,7 +88,8 @@ inline MacPtr oracle_mac(const char* name) {
 // A UTF8 provider parameter ("" if not reported).
 std::string provider_param(OSSL_PROVIDER* prov, const char* name);
 
-// Drains the calling thread's error queue into text ("" when empty).
+// Drains the calling thread's error queue into text ("" when empty): one
+// line per error, its string then ": " and its data when it has some.
 std::string drain_errors();
 
 // The function `function_id` of armaccel's implementation whose names
