@@ -169,8 +169,9 @@ int main(int argc, char** argv) {
     return fail("setting the provider search path");
   const ConfiguredProvider configured =
       config != nullptr ? find_configured(config) : ConfiguredProvider{};
-  if (config != nullptr && !OSSL_LIB_CTX_load_config(libctx, config))
-    return fail("loading the config file");
+  // OpenSSL 3.5+ fails the whole config when a provider does not activate;
+  // 3.0 carries on without it.  Either way, say which provider it was.
+  const bool loaded = config == nullptr || OSSL_LIB_CTX_load_config(libctx, config) == 1;
   const char* name = configured.named ? configured.name.c_str() : "armaccel";
   if (configured.activate && !OSSL_PROVIDER_available(libctx, name)) {
     std::fprintf(stderr,
@@ -181,6 +182,7 @@ int main(int argc, char** argv) {
     explain_refusal(configured);
     return 1;
   }
+  if (!loaded) return fail("loading the config file");
   ERR_clear_error();
   OSSL_PROVIDER* prov = OSSL_PROVIDER_load(libctx, name);
   if (prov == nullptr) return fail("loading the armaccel provider");
