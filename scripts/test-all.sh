@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the native suite (portable lanes), the same under
-# AddressSanitizer + UBSan, and the AArch64 cross build under qemu-aarch64
+# AddressSanitizer + UBSan, the thread/fork stress tests under
+# ThreadSanitizer, and the AArch64 cross build under qemu-aarch64
 # for each CPU configuration (max, cortex-a53, the neon-only and portable
 # overrides), including the real-openssl CLI tests, and the kernel library
 # built bare-metal for Cortex-M4 and Cortex-M7 (hard- and soft-float ABI)
@@ -68,6 +69,13 @@ step "constant-time check: portable lanes and provider paths under valgrind memc
 cmake --preset ct >/dev/null
 cmake --build --preset ct -j "$jobs"
 ctest --preset ct -j "$jobs"
+
+step "native ThreadSanitizer: the module and the thread/fork stress tests"
+cmake --preset tsan >/dev/null
+cmake --build --preset tsan -j "$jobs"
+ctest --preset tsan -N | grep -q "stress_tests.native" ||
+  { echo "test-all: stress_tests.native is not registered in tsan"; exit 1; }
+ctest --preset tsan -j "$jobs"
 
 step "AArch64 cross build: test under qemu-aarch64 (max, cortex-a53, neon-only, portable; 3.5 and 3.6 on max)"
 scripts/fetch-arm64-openssl.sh

@@ -1,9 +1,11 @@
 // Digest and MAC share of the stress workload: SHA2-256, SHA2-512 and
 // SHA3-256 (the shared pre-fetched EVP_MD; a thread's own context, EVP's
 // one-shot EVP_Digest, or a copy taken mid-message and both finished) and
-// HMAC-SHA256 (the shared EVP_MAC and keyed template contexts; a thread's
-// own context initialised with the key, or a dup of the shared keyed one),
-// on random messages digested beforehand by the default provider.
+// HMAC-SHA256 and HMAC-SHA1 (SHA-1 is not armaccel's: its HMAC fetches it
+// through its child library context) with the shared EVP_MAC and keyed
+// template contexts (a thread's own context initialised with the key, or
+// a dup of the shared keyed one), on random messages digested beforehand
+// by the default provider.
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
 
@@ -122,15 +124,17 @@ bool mac(EVP_MAC_CTX* ctx, const Bytes& m, std::size_t split, Bytes* out) {
 
 class HmacSuite : public Suite {
  public:
-  HmacSuite(OSSL_LIB_CTX* lib, OSSL_LIB_CTX* oracle)
-      : mac_(EVP_MAC_fetch(lib, "HMAC", "provider=armaccel")) {
+  HmacSuite(OSSL_LIB_CTX* lib, OSSL_LIB_CTX* oracle, const char* digest, std::uint64_t salt)
+      : name_(std::string("HMAC-") + digest),
+        digest_(digest),
+        mac_(EVP_MAC_fetch(lib, "HMAC", "provider=armaccel")) {
     EXPECT_NE(mac_, nullptr) << drain_errors();
     const MacPtr reference(EVP_MAC_fetch(oracle, "HMAC", "provider=default"));
-    Rng rng(4);
-    // Keys shorter than, equal to and longer than SHA-256's block.
+    Rng rng(salt);
+    // Keys shorter than, equal to and longer than the digest's block.
     for (std::size_t len : {16, 32, 64, 65, 131}) {
       keys_.push_back(rng.bytes(len));
-      OSSL_PARAM params[] = {digest_param("SHA2-256"), OSSL_PARAM_construct_end()};
+      OSSL_PARAM params[] = {digest_param(digest_), OSSL_PARAM_construct_end()};
       keyed_.emplace_back(EVP_MAC_CTX_new(mac_.get()));
       EXPECT_EQ(EVP_MAC_init(keyed_.back().get(), keys_.back().data(), len, params), 1)
           << drain_errors();
@@ -139,7 +143,7 @@ class HmacSuite : public Suite {
     std::size_t i = 0;
     for (Bytes& m : random_messages(rng)) {
       MessageCase c{i++ % keys_.size(), std::move(m), {}};
-      OSSL_PARAM params[] = {digest_param("SHA2-256"), OSSL_PARAM_construct_end()};
+      OSSL_PARAM params[] = {digest_param(digest_), OSSL_PARAM_construct_end()};
       const bool ok =
           EVP_MAC_init(ctx.get(), keys_[c.key].data(), keys_[c.key].size(), params) == 1 &&
           mac(ctx.get(), c.message, 0, &c.expected);
@@ -147,7 +151,7 @@ class HmacSuite : public Suite {
       cases_.push_back(std::move(c));
     }
   }
-  std::string name() const override { return "HMAC-SHA256"; }
+  std::string name() const override { return name_; }
   std::size_t cases() const override { return cases_.size(); }
 
   void run(std::size_t index, ThreadContexts& mine, Rng& rng, Tally& tally) const override {
@@ -157,7 +161,7 @@ class HmacSuite : public Suite {
     bool ok;
     if (rng.below(2) == 0) {  // the thread's own context, given the key
       if (mine.mac == nullptr) mine.mac.reset(EVP_MAC_CTX_new(mac_.get()));
-      OSSL_PARAM params[] = {digest_param("SHA2-256"), OSSL_PARAM_construct_end()};
+      OSSL_PARAM params[] = {digest_param(digest_), OSSL_PARAM_construct_end()};
       ok = mine.mac != nullptr &&
            EVP_MAC_init(mine.mac.get(), keys_[c.key].data(), keys_[c.key].size(), params) == 1 &&
            mac(mine.mac.get(), c.message, split, &out);
@@ -171,6 +175,8 @@ class HmacSuite : public Suite {
   }
 
  private:
+  std::string name_;
+  const char* digest_;
   MacPtr mac_;
   std::vector<Bytes> keys_;
   std::vector<MacCtxPtr> keyed_;
@@ -183,7 +189,8 @@ void add_digest_suites(Suites& out, OSSL_LIB_CTX* lib, OSSL_LIB_CTX* oracle) {
   out.push_back(std::make_unique<DigestSuite>(lib, oracle, "SHA2-256", 5));
   out.push_back(std::make_unique<DigestSuite>(lib, oracle, "SHA2-512", 6));
   out.push_back(std::make_unique<DigestSuite>(lib, oracle, "SHA3-256", 7));
-  out.push_back(std::make_unique<HmacSuite>(lib, oracle));
+  out.push_back(std::make_unique<HmacSuite>(lib, oracle, "SHA256", 4));
+  out.push_back(std::make_unique<HmacSuite>(lib, oracle, "SHA1", 8));
 }
 
 }  // namespace armaccel::test::stress

@@ -5,8 +5,9 @@
 // EVP_PKEY_CTX as a TLS handshake has: a deterministic encapsulation
 // ("ikme") that must give ACVP's ciphertext and secret, a decapsulation of
 // an ACVP ciphertext (some modified: the implicit-rejection secret), and a
-// random encapsulation to the shared server key whose secret the server's
-// decapsulation must recover.
+// random encapsulation to the shared server key (or, one time in four, to
+// a key pair the thread generates) whose secret the decapsulation must
+// recover.
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
 
@@ -49,6 +50,15 @@ bool encapsulate(OSSL_LIB_CTX* lib, EVP_PKEY* pkey, const Bytes* m, Bytes* ct, B
   return ctx != nullptr && EVP_PKEY_encapsulate_init(ctx.get(), params) == 1 &&
          EVP_PKEY_encapsulate(ctx.get(), ct->data(), &ctlen, secret->data(), &slen) == 1 &&
          ctlen == ct->size() && slen == secret->size();
+}
+
+PkeyPtr generate(OSSL_LIB_CTX* lib) {
+  PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_name(lib, kAlg, kPropq));
+  EVP_PKEY* pkey = nullptr;
+  if (ctx == nullptr || EVP_PKEY_keygen_init(ctx.get()) != 1 ||
+      EVP_PKEY_generate(ctx.get(), &pkey) != 1)
+    return nullptr;
+  return PkeyPtr(pkey);
 }
 
 bool decapsulate(OSSL_LIB_CTX* lib, EVP_PKEY* pkey, const Bytes& ct, Bytes* secret) {
@@ -99,10 +109,13 @@ class MlkemSuite : public Suite {
     if (tally.check(decapsulate(lib_, server_.get(), d.c, &secret), kAlg, index,
                     "decapsulation failed"))
       tally.check(secret == d.k, kAlg, index, "wrong secret (ACVP decapsulation)");
+    PkeyPtr fresh = index % 4 == 0 ? generate(lib_) : nullptr;
+    EVP_PKEY* key = index % 4 == 0 ? fresh.get() : server_.get();
+    if (!tally.check(key != nullptr, kAlg, index, "key generation failed")) return;
     Bytes recovered;
-    if (tally.check(encapsulate(lib_, server_.get(), nullptr, &ct, &secret) &&
-                        decapsulate(lib_, server_.get(), ct, &recovered),
-                    kAlg, index, "random encapsulation round trip failed"))
+    if (tally.check(
+            encapsulate(lib_, key, nullptr, &ct, &secret) && decapsulate(lib_, key, ct, &recovered),
+            kAlg, index, "random encapsulation round trip failed"))
       tally.check(recovered == secret, kAlg, index, "decapsulation did not recover the secret");
   }
 

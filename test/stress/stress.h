@@ -55,7 +55,7 @@ void add_aead_suites(Suites& out, OSSL_LIB_CTX* lib, OSSL_LIB_CTX* oracle);
 void add_digest_suites(Suites& out, OSSL_LIB_CTX* lib, OSSL_LIB_CTX* oracle);
 void add_mlkem_suite(Suites& out, OSSL_LIB_CTX* lib);
 // All of the above: AES-256-GCM, ChaCha20-Poly1305, SM4-GCM, SHA2-256,
-// SHA2-512, SHA3-256, HMAC-SHA256, ML-KEM-768.
+// SHA2-512, SHA3-256, HMAC-SHA256, HMAC-SHA1, ML-KEM-768.
 Suites make_suites(OSSL_LIB_CTX* lib, OSSL_LIB_CTX* oracle);
 
 // Runs `threads` threads (started together), each doing `operations`

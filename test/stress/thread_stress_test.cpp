@@ -1,9 +1,9 @@
 // Eight threads share one library context with armaccel, its pre-fetched
 // algorithms, keys and keyed contexts (as a server's worker threads do)
 // and run thousands of operations of AES-256-GCM, ChaCha20-Poly1305,
-// SM4-GCM, SHA2-256, SHA2-512, SHA3-256, HMAC-SHA256 and ML-KEM-768 side by
-// side, each result checked against the default provider's or a known
-// answer.  Registered for every CPU configuration (natively, and under
+// SM4-GCM, SHA2-256, SHA2-512, SHA3-256, HMAC-SHA256, HMAC-SHA1 and
+// ML-KEM-768 side by side, each result checked against the default
+// provider's or a known answer.  Registered for every CPU configuration (natively, and under
 // qemu-aarch64 on the crypto-extension, NEON-only and portable lanes) and
 // built with ThreadSanitizer by the tsan preset.
 #include <gtest/gtest.h>
