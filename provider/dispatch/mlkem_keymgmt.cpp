@@ -18,6 +18,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../newer_core.h"
+#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "tables.h"
@@ -83,8 +84,10 @@ struct MlkemKeymgmt {
     // has material.
     if (!k1->has_pub || !k2->has_pub) return !k1->has_pub && !k2->has_pub ? 1 : 0;
     if (std::memcmp(k1->ek, k2->ek, k1->params->ek_bytes) != 0) return 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && k1->has_priv && k2->has_priv)
-      return CRYPTO_memcmp(k1->dk, k2->dk, k1->params->dk_bytes) == 0 ? 1 : 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && k1->has_priv && k2->has_priv) {
+      const bool same = CRYPTO_memcmp(k1->dk, k2->dk, k1->params->dk_bytes) == 0;
+      return ct::declassify_value(same) ? 1 : 0;  // public verdict
+    }
     return 1;
   }
 
@@ -103,7 +106,7 @@ struct MlkemKeymgmt {
         MlkemKey* again = mlkem_key_new(key->prov, key->params);
         if (again == nullptr) return 0;
         mlkem_key_from_seed(again, key->seed);
-        const bool same = CRYPTO_memcmp(again->dk, key->dk, p.dk_bytes) == 0;
+        const bool same = ct::declassify_value(CRYPTO_memcmp(again->dk, key->dk, p.dk_bytes) == 0);
         mlkem_key_free(again);
         if (!same) return 0;
       }

@@ -54,6 +54,7 @@
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
+#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "xts_driver.h"
 
@@ -147,7 +148,8 @@ class XtsCipher {
         return 0;
       }
       std::memcpy(c->key, key, KeyBytes);
-      c->halves_equal = CRYPTO_memcmp(key, key + kHalf, kHalf) == 0;
+      // Public verdict: such a key is refused for encryption.
+      c->halves_equal = ct::declassify_value(CRYPTO_memcmp(key, key + kHalf, kHalf) == 0);
       c->key_set = true;
     }
     if (c->key_set) {

@@ -47,8 +47,12 @@ inline void expect_bytes(const Bytes& got, const Bytes& want, const std::string&
 // Records a failure with `what` unless cond (published first) holds.
 void expect_true(bool cond, const std::string& what);
 
-// Prints "<name>: ok" or the failures; returns the exit status (0 or 1).
-int finish(const char* program, int checks_run);
+// Counts n more checks run (for the summary line).
+void count_checks(int n);
+
+// Prints the number of checks run or the failures; returns the exit status
+// (0 or 1).
+int finish(const char* program);
 
 // ../shared/vectors/<rel> (from the project root, the tests' working
 // directory) as text; exits with status 2 if unreadable.
