@@ -138,7 +138,7 @@ TEST(Fork, ChildAndParentKeepWorkingOnWhatWasMadeBefore) {
   HalfDone half(sha3, aes_gcm);
   const PkeyPtr kem_key = mlkem_key();
   ASSERT_FALSE(HasFailure());
-  const std::size_t ops = operations_per_thread(2000, 200, 300);
+  const std::size_t ops = operations_per_thread(2000, 400, 300);
   // The contexts the threads on both sides will use, made and used before.
   std::vector<ThreadContexts> premade(kThreads);
   const Tally before = run_threads(suites, kThreads, 2 * suites.size(), 3, &premade);

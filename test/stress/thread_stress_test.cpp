@@ -30,7 +30,7 @@ TEST(ThreadStress, RunsOnTheExpectedLanes) {
 TEST(ThreadStress, EightThreadsShareAlgorithmsAndKeys) {
   const Suites suites = make_suites(armaccel_libctx(), oracle_libctx());
   ASSERT_FALSE(HasFailure());
-  const std::size_t ops = operations_per_thread(10000, 800, 1000);
+  const std::size_t ops = operations_per_thread(10000, 2000, 1000);
   const Tally tally = run_threads(suites, kThreads, ops, 1);
   EXPECT_EQ(tally.failures, 0u) << tally.first_failure;
   EXPECT_EQ(tally.total(), kThreads * ops);
