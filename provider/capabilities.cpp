@@ -14,7 +14,7 @@ namespace {
 // override; false if there was one.
 bool known_names_only(const ProvCtx* ctx, const OverrideParse& parsed, const char* where) {
   if (parsed.unknown_tokens == 0) return true;
-  raise_error_message(ctx, kErrUnknownFeatureName, std::source_location::current(),
+  raise_error_message(ctx, kErrUnknownFeatureName, ErrorSite::current(),
                       "unknown CPU feature name '%s'%s in %s; known: asimd (neon), aes, pmull, "
                       "sha2, sha512, sha3, sm3, sm4, sve, sve2, all, none",
                       parsed.first_unknown, parsed.unknown_tokens > 1 ? " (and others)" : "",

@@ -84,7 +84,7 @@ const OSSL_ITEM* reason_strings() {
 
 namespace {
 
-bool begin_error(const ProvCtx* prov, const std::source_location& where) {
+bool begin_error(const ProvCtx* prov, const ErrorSite& where) {
   if (prov == nullptr || prov->core_new_error == nullptr || prov->core_vset_error == nullptr)
     return false;
   prov->core_new_error(prov->handle);
@@ -92,20 +92,19 @@ bool begin_error(const ProvCtx* prov, const std::source_location& where) {
   // function is left out: C++ signatures of the dispatch templates are long
   // and OpenSSL keeps only a pointer to the string.
   if (prov->core_set_error_debug != nullptr) {
-    prov->core_set_error_debug(prov->handle, where.file_name(), static_cast<int>(where.line()),
-                               nullptr);
+    prov->core_set_error_debug(prov->handle, where.file_name(), where.line(), nullptr);
   }
   return true;
 }
 
 }  // namespace
 
-void raise_error(const ProvCtx* prov, Reason reason, std::source_location where) noexcept {
+void raise_error(const ProvCtx* prov, Reason reason, ErrorSite where) noexcept {
   if (begin_error(prov, where)) set_error(prov, reason, nullptr);
 }
 
-void raise_error_message(const ProvCtx* prov, Reason reason, std::source_location where,
-                         const char* fmt, ...) noexcept {
+void raise_error_message(const ProvCtx* prov, Reason reason, ErrorSite where, const char* fmt,
+                         ...) noexcept {
   if (!begin_error(prov, where)) return;
   va_list args;
   va_start(args, fmt);

@@ -9,8 +9,6 @@
 
 #include <openssl/core.h>
 
-#include <source_location>
-
 #include "prov_ctx.h"
 
 namespace armaccel::prov {
@@ -75,20 +73,38 @@ enum Reason : int {
   kErrInvalidConfigValue,
 };
 
+// Where an error is raised: the file and line of the call, as
+// ErrorSite gives them, from the builtins GCC, Clang and MSVC
+// share (Clang 14, which builds the fuzzers, has no ErrorSite).
+class ErrorSite {
+ public:
+  static constexpr ErrorSite current(const char* file = __builtin_FILE(),
+                                     int line = __builtin_LINE()) noexcept {
+    return ErrorSite(file, line);
+  }
+  constexpr const char* file_name() const noexcept { return file_; }
+  constexpr int line() const noexcept { return line_; }
+
+ private:
+  constexpr ErrorSite(const char* file, int line) noexcept : file_(file), line_(line) {}
+  const char* file_;
+  int line_;
+};
+
 // The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.
 const OSSL_ITEM* reason_strings();
 
 // Puts `reason` on the calling thread's error queue, recording the caller's
 // file, line and function.  Safe with prov == nullptr (does nothing).
 void raise_error(const ProvCtx* prov, Reason reason,
-                 std::source_location where = std::source_location::current()) noexcept;
+                 ErrorSite where = ErrorSite::current()) noexcept;
 
 // raise_error with a printf-style message as the error's data (shown after
 // the reason by ERR_print_errors).
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-void raise_error_message(const ProvCtx* prov, Reason reason, std::source_location where,
+void raise_error_message(const ProvCtx* prov, Reason reason, ErrorSite where,
                          const char* fmt, ...) noexcept;
 
 }  // namespace armaccel::prov

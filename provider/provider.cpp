@@ -92,13 +92,13 @@ const char* config_disable(const OSSL_CORE_HANDLE* handle,
 bool host_supported(ProvCtx* ctx, OSSL_FUNC_core_get_params_fn* core_get_params) {
   char text[64];
   if (!read_host_version(ctx->handle, core_get_params, &ctx->host, text, sizeof text)) {
-    raise_error_message(ctx, kErrUnsupportedHostVersion, std::source_location::current(),
+    raise_error_message(ctx, kErrUnsupportedHostVersion, ErrorSite::current(),
                         "armaccel %s: the core did not report a readable OpenSSL version ('%s')",
                         ARMACCEL_VERSION, text);
     return false;
   }
   if (ctx->host.major != OPENSSL_VERSION_MAJOR) {
-    raise_error_message(ctx, kErrUnsupportedHostVersion, std::source_location::current(),
+    raise_error_message(ctx, kErrUnsupportedHostVersion, ErrorSite::current(),
                         "armaccel %s was built for OpenSSL %d.x (headers %s) and cannot run in "
                         "OpenSSL %s; build armaccel against OpenSSL %d",
                         ARMACCEL_VERSION, OPENSSL_VERSION_MAJOR, OPENSSL_VERSION_STR, text,
@@ -118,10 +118,11 @@ bool host_supported(ProvCtx* ctx, OSSL_FUNC_core_get_params_fn* core_get_params)
 #define ARMACCEL_EXPORT __attribute__((visibility("default")))
 #endif
 
+// Not declared noexcept: <openssl/core.h> declares it without (Clang
+// refuses the mismatch); the module is built without exceptions anyway.
 extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle,
                                                   const OSSL_DISPATCH* in,
-                                                  const OSSL_DISPATCH** out,
-                                                  void** provctx) noexcept {
+                                                  const OSSL_DISPATCH** out, void** provctx) {
   using namespace armaccel::prov;
   void* memory = OPENSSL_zalloc(sizeof(ProvCtx));
   if (memory == nullptr) return 0;

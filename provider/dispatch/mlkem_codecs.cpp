@@ -597,7 +597,7 @@ bool mlkem_read_config(ProvCtx* prov, OSSL_FUNC_core_get_params_fn* core_get_par
     if (!OSSL_PARAM_modified(&given)) return true;
     const int b = config_bool(value);
     if (b < 0) {
-      raise_error_message(prov, kErrInvalidConfigValue, std::source_location::current(),
+      raise_error_message(prov, kErrInvalidConfigValue, ErrorSite::current(),
                           "invalid config value %s = '%s': expected yes/no, true/false, on/off or "
                           "1/0",
                           name, value != nullptr ? value : "");

@@ -218,12 +218,10 @@ class Sha3Digest {
       OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_XOFLEN, nullptr),
       OSSL_PARAM_END,
   };
-  static constexpr const OSSL_PARAM* kXofLength = kXofLengths + 1;
-  static constexpr const OSSL_PARAM* kNoParams = kXofLengths + 2;
 
   static const OSSL_PARAM* settable_ctx_params(void*, void* provctx) noexcept {
-    if (!Spec.xof) return kNoParams;
-    return size_is_xoflen(static_cast<const ProvCtx*>(provctx)) ? kXofLengths : kXofLength;
+    if (!Spec.xof) return &kXofLengths[2];  // the END alone
+    return size_is_xoflen(static_cast<const ProvCtx*>(provctx)) ? kXofLengths : &kXofLengths[1];
   }
 
   // XOFs: "xoflen" and "size" read the output length in force (both are
@@ -242,7 +240,7 @@ class Sha3Digest {
   }
 
   static const OSSL_PARAM* gettable_ctx_params(void*, void* provctx) noexcept {
-    return size_is_xoflen(static_cast<const ProvCtx*>(provctx)) ? kXofLengths : kNoParams;
+    return size_is_xoflen(static_cast<const ProvCtx*>(provctx)) ? kXofLengths : &kXofLengths[2];
   }
 
   static int get_params(OSSL_PARAM params[]) noexcept {
