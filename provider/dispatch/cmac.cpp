@@ -130,7 +130,23 @@ void* dupctx(void* vctx) noexcept {
   return dup_mac_ctx<CmacCtx>(vctx);
 }
 
+// True if `mc` is the cipher the context already has: naming it again (an
+// init with the same "cipher" and no key) keeps the key, as the default
+// provider's CMAC does.
+bool same_cipher(const CmacCtx* c, const MacCipher& mc) {
+  if (c->block == 0) return false;
+  if (mc.fetched == nullptr)
+    return c->fetched.cipher == nullptr && c->native_key_bytes == mc.native_key_bytes;
+  return c->fetched.cipher != nullptr &&
+         EVP_CIPHER_get0_provider(c->fetched.cipher) == EVP_CIPHER_get0_provider(mc.fetched) &&
+         EVP_CIPHER_is_a(c->fetched.cipher, EVP_CIPHER_get0_name(mc.fetched));
+}
+
 bool set_cipher(CmacCtx* c, const MacCipher& mc) {
+  if (same_cipher(c, mc)) {
+    EVP_CIPHER_free(mc.fetched);
+    return true;
+  }
   drop_cipher(c);
   if (mc.fetched == nullptr) {
     c->native_key_bytes = mc.native_key_bytes;
