@@ -5,6 +5,11 @@ if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
                         -fno-omit-frame-pointer)
     add_link_options(-fsanitize=address,undefined)
   endif()
+  if(ARMACCEL_FUZZ)  # Clang: the fuzzers link -fsanitize=fuzzer themselves
+    add_compile_options(-fsanitize=fuzzer-no-link,address,undefined
+                        -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+    add_link_options(-fsanitize=address,undefined)
+  endif()
 endif()
 
 # Warnings for armaccel's own targets (not third-party code built alongside).

@@ -70,6 +70,15 @@ cmake --preset ct >/dev/null
 cmake --build --preset ct -j "$jobs"
 ctest --preset ct -j "$jobs"
 
+step "differential fuzzers (libFuzzer, Clang 14): ${ARMACCEL_FUZZ_SECONDS:-60} s each against the default provider"
+cmake --preset fuzz -DARMACCEL_FUZZ_SECONDS="${ARMACCEL_FUZZ_SECONDS:-60}" >/dev/null
+cmake --build --preset fuzz -j "$jobs"
+for family in cipher aead digest mac mlkem; do
+  ctest --preset fuzz -N | grep -q "fuzz_$family\$" ||
+    { echo "test-all: fuzz_$family is not registered"; exit 1; }
+done
+ctest --preset fuzz -j "$jobs" -V | grep -E "run_fuzzer|INITED|DONE|stat::|make_seeds|Test +#|tests passed|FAILED"
+
 step "native ThreadSanitizer: the module and the thread/fork stress tests"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$jobs"

@@ -1,0 +1,247 @@
+// Differential fuzzer: armaccel's ciphers without AEAD (AES ECB/CBC/CTR/XTS,
+// ChaCha20, the SM4 modes) against OpenSSL's default provider, driven by
+// the same EVP call sequence chosen by the input: init with or without key
+// and IV in either direction, padding on or off, updates of any length
+// (zero-length ones with a NULL input too), context copies mid-stream,
+// final, the updated IV.  Every return value, length and output byte must
+// agree, except where the README documents a stricter or different answer:
+//  - an update or final after final is refused by armaccel (XTS, where
+//    each update is a data unit, takes the next one, as the default does);
+//  - re-initialising ECB/CBC/XTS without a key for the other direction
+//    decrypts with armaccel (the default keeps the encryption schedule);
+//  - an XTS key with equal halves, accepted for decryption, is refused by
+//    armaccel for encryption also when the context is re-initialised to
+//    encrypt without a new key (the default then encrypts with it);
+//  - ChaCha20's "updated-iv" is armaccel's counter || nonce after the
+//    blocks used (the IV given plus one per started 64-byte block, carried
+//    as a 128-bit little-endian number, as OpenSSL's counter carries into
+//    the nonce); OpenSSL 3.0's default provider answers zeros;
+// after such a step the pair is compared again from the next init with a
+// key and IV.
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+
+#include "fuzz_support.h"
+
+namespace armaccel::fuzz {
+namespace {
+
+struct Cipher {
+  std::string name;
+  EVP_CIPHER* mine;
+  EVP_CIPHER* ref;
+};
+
+const std::vector<Cipher>& ciphers() {
+  static const std::vector<Cipher> list = [] {
+    std::vector<Cipher> out;
+    for (const std::string& n : armaccel_names(OSSL_OP_CIPHER)) {
+      EVP_CIPHER* m = EVP_CIPHER_fetch(contexts().mine, n.c_str(), kMine);
+      EVP_CIPHER* r = EVP_CIPHER_fetch(contexts().ref, n.c_str(), nullptr);
+      if (m == nullptr || r == nullptr ||
+          (EVP_CIPHER_get_flags(m) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0) {
+        EVP_CIPHER_free(m);
+        EVP_CIPHER_free(r);
+        continue;
+      }
+      out.push_back({n, m, r});
+    }
+    ERR_clear_error();
+    return out;
+  }();
+  return list;
+}
+
+template <class T>
+const std::vector<std::string>& names_of(const std::vector<T>& list) {
+  static const std::vector<std::string> names = [&] {
+    std::vector<std::string> out;
+    for (const T& t : list) out.push_back(t.name);
+    return out;
+  }();
+  return names;
+}
+
+struct CtxFree {
+  void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
+};
+using CtxPtr = std::unique_ptr<EVP_CIPHER_CTX, CtxFree>;
+
+void run(const std::uint8_t* data, std::size_t size) {
+  Reader in(data, size);
+  const auto& list = ciphers();
+  const Cipher& c = list[in.choose(names_of(list))];
+  const int mode = EVP_CIPHER_get_mode(c.mine);
+  const std::size_t key_len = static_cast<std::size_t>(EVP_CIPHER_get_key_length(c.mine));
+  const std::size_t iv_len = static_cast<std::size_t>(EVP_CIPHER_get_iv_length(c.mine));
+  const bool schedule_has_direction =
+      mode == EVP_CIPH_ECB_MODE || mode == EVP_CIPH_CBC_MODE || mode == EVP_CIPH_XTS_MODE;
+  CtxPtr a(EVP_CIPHER_CTX_new()), b(EVP_CIPHER_CTX_new());
+  bool synced = false;    // both started from the same init with key and IV
+  bool finished = false;  // final called since the last init
+  bool key_set = false;
+  const bool chacha = c.name == "ChaCha20";
+  Bytes chacha_iv(16);             // the IV of the last init with one
+  std::uint64_t chacha_bytes = 0;  // fed since then
+  int key_dir = -1;                // direction the key was set for
+  bool equal_halves = false;       // XTS: key1 == key2
+  for (int step = 0; step < 48 && !in.done(); ++step) {
+    const std::uint8_t op = in.u8();
+    switch (op % 6) {
+      case 0:
+      case 1: {  // init
+        const std::uint8_t flags = in.u8();
+        const int enc = flags & 1;
+        const bool with_key = (flags & 2) != 0 || !key_set;
+        const bool with_iv = (flags & 4) != 0 || with_key;
+        const Bytes key = with_key ? in.bytes(key_len) : Bytes{};
+        const Bytes iv = with_iv ? in.bytes(iv_len) : Bytes{};
+        const std::uint8_t* k = with_key ? key.data() : nullptr;
+        const std::uint8_t* v = with_iv && iv_len != 0 ? iv.data() : nullptr;
+        const bool first = EVP_CIPHER_CTX_get0_cipher(a.get()) == nullptr;
+        const int ra = EVP_CipherInit_ex2(a.get(), first ? c.mine : nullptr, k, v, enc, nullptr);
+        const int rb = EVP_CipherInit_ex2(b.get(), first ? c.ref : nullptr, k, v, enc, nullptr);
+        if (first && !with_key) break;
+        if (mode == EVP_CIPH_XTS_MODE && enc == 1 && !with_key && equal_halves) {
+          if (ra == 1) finding("XTS encryption with equal key halves accepted", c.name, "");
+          had_error();
+          synced = false;
+          break;
+        }
+        expect_same("init", c.name, ra, rb);
+        had_error();
+        if (ra != 1) {
+          synced = false;
+          break;
+        }
+        if (with_iv) {
+          chacha_iv = iv;
+          chacha_bytes = 0;
+        }
+        if (with_key) {
+          equal_halves =
+              mode == EVP_CIPH_XTS_MODE &&
+              std::equal(key.begin(), key.begin() + key_len / 2, key.begin() + key_len / 2);
+          key_set = true;
+          key_dir = enc;
+          synced = with_iv || iv_len == 0;
+        } else if (schedule_has_direction && enc != key_dir) {
+          synced = false;  // documented: armaccel re-expands, the default does not
+        }
+        finished = false;
+        break;
+      }
+      case 2: {  // update
+        if (!key_set) break;
+        const std::size_t n = in.below(700);
+        const bool null_input = n == 0 && (in.u8() & 1) != 0;
+        const Bytes msg = in.bytes(n);
+        Bytes oa(n + 64), ob(n + 64);
+        int la = 0, lb = 0;
+        const std::uint8_t* src = null_input ? nullptr : msg.data();
+        const int ra = EVP_CipherUpdate(a.get(), oa.data(), &la, src, static_cast<int>(n));
+        const int rb = EVP_CipherUpdate(b.get(), ob.data(), &lb, src, static_cast<int>(n));
+        had_error();
+        if (!synced) break;
+        if (finished && mode != EVP_CIPH_XTS_MODE) {
+          if (ra == 1 && n != 0) finding("update after final accepted", c.name, "");
+          synced = false;  // documented: armaccel refuses, the default may not
+          break;
+        }
+        expect_same("update", c.name, ra, rb);
+        if (ra != 1) {
+          synced = false;  // a failed update leaves each provider's own state
+          break;
+        }
+        expect_same("update length", c.name, la, lb);
+        chacha_bytes += n;
+        oa.resize(static_cast<std::size_t>(la));
+        ob.resize(static_cast<std::size_t>(lb));
+        expect_same("update output", c.name, oa, ob);
+        break;
+      }
+      case 3: {  // padding
+        const int pad = in.u8() & 1;
+        EVP_CIPHER_CTX_set_padding(a.get(), pad);
+        EVP_CIPHER_CTX_set_padding(b.get(), pad);
+        break;
+      }
+      case 4: {  // copy mid-stream: go on with the copies
+        if (EVP_CIPHER_CTX_get0_cipher(a.get()) == nullptr) break;
+        CtxPtr ca(EVP_CIPHER_CTX_new()), cb(EVP_CIPHER_CTX_new());
+        const int ra = EVP_CIPHER_CTX_copy(ca.get(), a.get());
+        const int rb = EVP_CIPHER_CTX_copy(cb.get(), b.get());
+        expect_same("copy", c.name, ra, rb);
+        had_error();
+        if (ra == 1) {
+          a = std::move(ca);
+          b = std::move(cb);
+        }
+        break;
+      }
+      case 5: {  // final, or the updated IV
+        if (!key_set) break;
+        if ((op & 0x10) != 0 && iv_len != 0) {
+          Bytes ia(iv_len), ib(iv_len);
+          const int ra = EVP_CIPHER_CTX_get_updated_iv(a.get(), ia.data(), iv_len);
+          const int rb = EVP_CIPHER_CTX_get_updated_iv(b.get(), ib.data(), iv_len);
+          had_error();
+          if (!synced) break;
+          expect_same("updated iv", c.name, ra, rb);
+          if (ra == 1 && chacha) {
+            Bytes want = chacha_iv;
+            std::uint64_t carry = (chacha_bytes + 63) / 64;
+            for (std::size_t i = 0; i < 16; ++i) {
+              carry += want[i];
+              want[i] = static_cast<std::uint8_t>(carry);
+              carry >>= 8;
+            }
+            expect_same("ChaCha20 counter || nonce", c.name, ia, want);
+          } else if (ra == 1) {
+            expect_same("updated iv", c.name, ia, ib);
+          }
+          break;
+        }
+        Bytes oa(64), ob(64);
+        int la = 0, lb = 0;
+        const int ra = EVP_CipherFinal_ex(a.get(), oa.data(), &la);
+        const int rb = EVP_CipherFinal_ex(b.get(), ob.data(), &lb);
+        had_error();
+        if (!synced) break;
+        if (finished) {
+          synced = false;  // documented: a second final is refused by armaccel
+          break;
+        }
+        expect_same("final", c.name, ra, rb);
+        if (ra == 1) {
+          expect_same("final length", c.name, la, lb);
+          oa.resize(static_cast<std::size_t>(la));
+          ob.resize(static_cast<std::size_t>(lb));
+          expect_same("final output", c.name, oa, ob);
+        }
+        finished = true;
+        break;
+      }
+    }
+  }
+  had_error();
+}
+
+}  // namespace
+}  // namespace armaccel::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  armaccel::fuzz::run(data, size);
+  return 0;
+}
+
+// Loads both providers before fuzzing starts, so libFuzzer counts the
+// module's coverage from the first input.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  armaccel::fuzz::contexts();
+  return 0;
+}

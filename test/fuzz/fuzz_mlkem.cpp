@@ -1,0 +1,231 @@
+// Differential fuzzer: armaccel's ML-KEM-512/768/1024 through EVP against
+// the project's portable lane called directly (kernels/mlkem.h; OpenSSL
+// 3.0's default provider has no ML-KEM), and its key decoders on arbitrary
+// bytes.  Chosen by the input: key generation from a 64-byte seed d || z
+// ("seed"), encapsulation with "ikme" m, decapsulation of the input's
+// ciphertext (a genuine one with bytes flipped, or raw bytes of the right or
+// a wrong length), import of a raw encapsulation key or decapsulation key
+// (fromdata "pub" / "priv"), and DER or PEM bytes given to armaccel's
+// decoders (SubjectPublicKeyInfo, PrivateKeyInfo).  The encapsulation key,
+// ciphertext and shared secrets must equal the portable lane's; decoding
+// garbage must fail cleanly, and a key decoded must behave as its bytes say
+// (its encapsulation key decapsulates what it encapsulates).
+#include <openssl/core_names.h>
+#include <openssl/decoder.h>
+#include <openssl/err.h>
+
+#include <memory>
+
+#include "cpu_features.h"
+#include "fuzz_support.h"
+#include "lanes.h"
+#include "mlkem.h"
+
+namespace armaccel::fuzz {
+namespace {
+
+struct PkeyFree {
+  void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
+};
+using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyFree>;
+struct PctxFree {
+  void operator()(EVP_PKEY_CTX* p) const { EVP_PKEY_CTX_free(p); }
+};
+using PctxPtr = std::unique_ptr<EVP_PKEY_CTX, PctxFree>;
+
+const mlkem::Params* const kSets[] = {&mlkem::kMlkem512, &mlkem::kMlkem768, &mlkem::kMlkem1024};
+
+mlkem::Kernels portable() {
+  return {&kKeccakPortable, &kMlkemPortable};
+}
+
+Bytes octets(EVP_PKEY* pkey, const char* name) {
+  std::size_t len = 0;
+  if (!EVP_PKEY_get_octet_string_param(pkey, name, nullptr, 0, &len)) return {};
+  Bytes out(len);
+  if (!EVP_PKEY_get_octet_string_param(pkey, name, out.data(), out.size(), &len)) return {};
+  out.resize(len);
+  return out;
+}
+
+PkeyPtr from_seed(const char* alg, const Bytes& seed) {
+  PctxPtr ctx(EVP_PKEY_CTX_new_from_name(contexts().mine, alg, kMine));
+  if (ctx == nullptr || EVP_PKEY_keygen_init(ctx.get()) <= 0) return nullptr;
+  OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(
+                             "seed", const_cast<std::uint8_t*>(seed.data()), seed.size()),
+                         OSSL_PARAM_construct_end()};
+  EVP_PKEY* pkey = nullptr;
+  if (EVP_PKEY_CTX_set_params(ctx.get(), params) <= 0 || EVP_PKEY_generate(ctx.get(), &pkey) <= 0)
+    return nullptr;
+  return PkeyPtr(pkey);
+}
+
+PkeyPtr from_raw(const char* alg, const char* param, const Bytes& raw, int selection) {
+  PctxPtr ctx(EVP_PKEY_CTX_new_from_name(contexts().mine, alg, kMine));
+  if (ctx == nullptr || EVP_PKEY_fromdata_init(ctx.get()) <= 0) return nullptr;
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_octet_string(param, const_cast<std::uint8_t*>(raw.data()), raw.size()),
+      OSSL_PARAM_construct_end()};
+  EVP_PKEY* pkey = nullptr;
+  if (EVP_PKEY_fromdata(ctx.get(), &pkey, selection, params) <= 0) return nullptr;
+  return PkeyPtr(pkey);
+}
+
+PkeyPtr decode(const char* alg, const Bytes& in, const char* format, const char* structure) {
+  EVP_PKEY* pkey = nullptr;
+  OSSL_DECODER_CTX* dctx =
+      OSSL_DECODER_CTX_new_for_pkey(&pkey, format, structure, alg, 0, contexts().mine, kMine);
+  if (dctx == nullptr) return nullptr;
+  const unsigned char* p = in.data();
+  std::size_t left = in.size();
+  const int ok = OSSL_DECODER_from_data(dctx, &p, &left);
+  OSSL_DECODER_CTX_free(dctx);
+  if (ok != 1) {
+    EVP_PKEY_free(pkey);
+    return nullptr;
+  }
+  return PkeyPtr(pkey);
+}
+
+// Encapsulates with m through EVP; false if refused.
+bool encapsulate(EVP_PKEY* key, const Bytes& m, Bytes* ct, Bytes* ss) {
+  PctxPtr ctx(EVP_PKEY_CTX_new_from_pkey(contexts().mine, key, kMine));
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_octet_string("ikme", const_cast<std::uint8_t*>(m.data()), m.size()),
+      OSSL_PARAM_construct_end()};
+  std::size_t cl = 0, sl = 0;
+  if (ctx == nullptr || EVP_PKEY_encapsulate_init(ctx.get(), params) <= 0 ||
+      EVP_PKEY_encapsulate(ctx.get(), nullptr, &cl, nullptr, &sl) <= 0)
+    return false;
+  ct->assign(cl, 0);
+  ss->assign(sl, 0);
+  if (EVP_PKEY_encapsulate(ctx.get(), ct->data(), &cl, ss->data(), &sl) <= 0) return false;
+  ct->resize(cl);
+  ss->resize(sl);
+  return true;
+}
+
+bool decapsulate(EVP_PKEY* key, const Bytes& ct, Bytes* ss) {
+  PctxPtr ctx(EVP_PKEY_CTX_new_from_pkey(contexts().mine, key, kMine));
+  std::size_t sl = 0;
+  if (ctx == nullptr || EVP_PKEY_decapsulate_init(ctx.get(), nullptr) <= 0 ||
+      EVP_PKEY_decapsulate(ctx.get(), nullptr, &sl, ct.data(), ct.size()) <= 0)
+    return false;
+  ss->assign(sl, 0);
+  if (EVP_PKEY_decapsulate(ctx.get(), ss->data(), &sl, ct.data(), ct.size()) <= 0) return false;
+  ss->resize(sl);
+  return true;
+}
+
+void run(const std::uint8_t* data, std::size_t size) {
+  Reader in(data, size);
+  static const std::vector<std::string> names = {"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"};
+  const mlkem::Params& p = *kSets[in.choose(names)];
+  const std::string alg = p.name;
+  const std::uint8_t op = in.u8();
+  switch (op % 4) {
+    case 0:
+    case 1: {  // key generation, encapsulation, decapsulation
+      const Bytes seed = in.bytes(64);
+      Bytes ek(p.ek_bytes), dk(p.dk_bytes);
+      mlkem::keygen(p, portable(), seed.data(), seed.data() + 32, ek.data(), dk.data());
+      PkeyPtr key = from_seed(alg.c_str(), seed);
+      if (key == nullptr) finding("keygen from seed refused", alg, "");
+      expect_same("encapsulation key", alg, octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY), ek);
+      expect_same("decapsulation key", alg, octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY), dk);
+      const Bytes m = in.bytes(32);
+      Bytes ct_ref(p.ct_bytes), ss_ref(32), ct, ss;
+      mlkem::encaps(p, portable(), ek.data(), m.data(), ct_ref.data(), ss_ref.data());
+      if (!encapsulate(key.get(), m, &ct, &ss)) finding("encapsulate refused", alg, "");
+      expect_same("ciphertext", alg, ct, ct_ref);
+      expect_same("shared secret", alg, ss, ss_ref);
+      // Decapsulate the genuine ciphertext with bytes flipped (implicit
+      // rejection), or the input's own bytes of any length.
+      Bytes c = ct_ref;
+      const std::uint8_t how = in.u8();
+      if ((how & 3) == 3) {
+        c = in.bytes(in.below(p.ct_bytes + 40));
+      } else {
+        for (int i = 0; i < (how & 3); ++i) c[in.below(c.size())] ^= 1 + (in.u8() % 255);
+      }
+      Bytes got;
+      const bool ok = decapsulate(key.get(), c, &got);
+      had_error();
+      if (c.size() != p.ct_bytes) {
+        if (ok) finding("decapsulation of a wrong-length ciphertext accepted", alg, "");
+        break;
+      }
+      if (!ok) finding("decapsulate refused", alg, "");
+      Bytes want(32);
+      mlkem::decaps(p, portable(), dk.data(), c.data(), want.data());
+      expect_same("decapsulated secret", alg, got, want);
+      break;
+    }
+    case 2: {  // raw key import
+      const bool priv = (op & 0x10) != 0;
+      const std::size_t exact = priv ? p.dk_bytes : p.ek_bytes;
+      Bytes raw = in.bytes((op & 0x20) != 0 ? in.below(exact + 8) : exact);
+      PkeyPtr key = from_raw(alg.c_str(), priv ? OSSL_PKEY_PARAM_PRIV_KEY : OSSL_PKEY_PARAM_PUB_KEY,
+                             raw, priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY);
+      const bool valid = raw.size() == exact &&
+                         (priv ? mlkem::check_decapsulation_key(p, &kKeccakPortable, raw.data())
+                               : mlkem::check_encapsulation_key(p, raw.data()));
+      had_error();
+      expect_same("import accepted", alg, key != nullptr, valid);
+      if (key == nullptr) break;
+      const Bytes m = in.bytes(32);
+      Bytes ct, ss, back;
+      if (!encapsulate(key.get(), m, &ct, &ss)) finding("encapsulate refused", alg, "");
+      const std::uint8_t* ek = priv ? raw.data() + 384 * p.k : raw.data();
+      Bytes ct_ref(p.ct_bytes), ss_ref(32);
+      mlkem::encaps(p, portable(), ek, m.data(), ct_ref.data(), ss_ref.data());
+      expect_same("ciphertext", alg, ct, ct_ref);
+      expect_same("shared secret", alg, ss, ss_ref);
+      if (priv) {
+        if (!decapsulate(key.get(), ct, &back)) finding("decapsulate refused", alg, "");
+        expect_same("round trip", alg, back, ss);
+      }
+      break;
+    }
+    case 3: {  // decoders on arbitrary bytes
+      const bool pem = (op & 0x10) != 0;
+      const bool priv = (op & 0x20) != 0;
+      Bytes raw = in.bytes(in.below(8000));
+      PkeyPtr key = decode(alg.c_str(), raw, pem ? "PEM" : "DER",
+                           priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo");
+      had_error();
+      if (key == nullptr) break;
+      const Bytes ek = octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY);
+      if (ek.size() != p.ek_bytes || !mlkem::check_encapsulation_key(p, ek.data()))
+        finding("decoded key with a bad encapsulation key", alg, "");
+      const Bytes m = in.bytes(32);
+      Bytes ct, ss, back;
+      if (!encapsulate(key.get(), m, &ct, &ss)) finding("encapsulate refused", alg, "");
+      Bytes ct_ref(p.ct_bytes), ss_ref(32);
+      mlkem::encaps(p, portable(), ek.data(), m.data(), ct_ref.data(), ss_ref.data());
+      expect_same("ciphertext", alg, ct, ct_ref);
+      if (EVP_PKEY_get_octet_string_param(key.get(), OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0,
+                                          nullptr) == 1) {
+        if (!decapsulate(key.get(), ct, &back)) finding("decapsulate refused", alg, "");
+        expect_same("round trip", alg, back, ss);
+      }
+      break;
+    }
+  }
+  had_error();
+}
+
+}  // namespace
+}  // namespace armaccel::fuzz
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  armaccel::fuzz::run(data, size);
+  return 0;
+}
+
+// Loads both providers before fuzzing starts, so libFuzzer counts the
+// module's coverage from the first input.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  armaccel::fuzz::contexts();
+  return 0;
+}
