@@ -3,8 +3,11 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/err.h>
 
 #include <cstddef>
+
+#include "../errors.h"
 
 namespace armaccel::prov {
 
@@ -20,6 +23,15 @@ bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len);
 
 // Sets a UTF8_PTR or UTF8_STRING parameter from a NUL-terminated string.
 bool set_utf8(OSSL_PARAM* p, const char* value);
+
+// An allocation of armaccel's failed: OpenSSL's common reason
+// ERR_R_MALLOC_FAILURE ("malloc failure").  OpenSSL 3.0's EVP raises
+// nothing itself when a MAC's dupctx, a key's creation or an encoder's
+// newctx returns NULL, so without this the caller sees a bare failure.
+inline void raise_alloc_failure(const ProvCtx* prov,
+                                ErrorSite where = ErrorSite::current()) noexcept {
+  raise_error(prov, static_cast<Reason>(ERR_R_MALLOC_FAILURE), where);
+}
 
 // Raises a provider-routines error for functions that OpenSSL calls without
 // a provider context (algorithm-level get_params).

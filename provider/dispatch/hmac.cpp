@@ -114,7 +114,10 @@ EVP_MD_CTX* copy_md_ctx(const EVP_MD_CTX* src) {
 void* dupctx(void* vctx) noexcept {
   const auto* src = static_cast<const HmacCtx*>(vctx);
   auto* c = static_cast<HmacCtx*>(OPENSSL_malloc(sizeof(HmacCtx)));
-  if (c == nullptr) return nullptr;
+  if (c == nullptr) {
+    raise_alloc_failure(src->prov);
+    return nullptr;
+  }
   std::memcpy(static_cast<void*>(c), src, sizeof *c);
   c->md = nullptr;
   c->fetched_inner_start = copy_md_ctx(src->fetched_inner_start);
@@ -129,6 +132,7 @@ void* dupctx(void* vctx) noexcept {
   if (src->md != nullptr && ok) c->md = src->md;
   if (!ok) {
     freectx(c);
+    raise_alloc_failure(src->prov);
     return nullptr;
   }
   return c;
@@ -153,13 +157,16 @@ void trace_digest(const HmacCtx* c) {
 }
 
 // Resolves the digest first and replaces the context's only when that
-// worked: a refused "digest" leaves the MAC as it was.
+// worked: a refused "digest" leaves the MAC as it was, and naming the digest
+// it already has (an init with the same "digest" and no key) keeps the key,
+// as the default provider's HMAC does.
 bool set_digest(HmacCtx* c, const char* name, const char* properties) {
   if (const NativeDigest* d = find_native_digest(name); d != nullptr) {
     if (d->xof) {
       raise_error(c->prov, kErrXofDigestsNotAllowed);
       return false;
     }
+    if (c->native == d) return true;
     drop_digest(c);
     c->native = d;
     c->size = d->size;
@@ -172,6 +179,11 @@ bool set_digest(HmacCtx* c, const char* name, const char* properties) {
   if (md == nullptr) {
     raise_error(c->prov, kErrInvalidDigest);
     return false;
+  }
+  if (c->md != nullptr && EVP_MD_get0_provider(c->md) == EVP_MD_get0_provider(md) &&
+      EVP_MD_is_a(c->md, EVP_MD_get0_name(md))) {
+    EVP_MD_free(md);
+    return true;
   }
   const int size = EVP_MD_get_size(md), block = EVP_MD_get_block_size(md);
   if ((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0) {

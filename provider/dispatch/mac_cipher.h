@@ -58,10 +58,14 @@ template <class Ctx>
 void* dup_mac_ctx(const void* vctx) {
   const auto* src = static_cast<const Ctx*>(vctx);
   auto* c = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-  if (c == nullptr) return nullptr;
+  if (c == nullptr) {
+    raise_alloc_failure(src->prov);
+    return nullptr;
+  }
   std::memcpy(static_cast<void*>(c), src, sizeof(Ctx));
   if (src->fetched.cipher != nullptr && !fetched_copy(&c->fetched, src->fetched)) {
     OPENSSL_clear_free(c, sizeof(Ctx));
+    raise_alloc_failure(src->prov);
     return nullptr;
   }
   return c;

@@ -233,7 +233,10 @@ bool encode_private(const EncoderCtx* ctx, BIO* out, const MlkemKey& key, bool p
     return false;
   }
   auto* der = static_cast<MlkemDer*>(OPENSSL_malloc(sizeof(MlkemDer)));
-  if (der == nullptr) return false;
+  if (der == nullptr) {
+    raise_alloc_failure(prov);
+    return false;
+  }
   bool ok = mlkem_pkcs8_encode(key, list.forms[i], der);
   if (ok && !encrypt) {
     ok = write_der_or_pem(out, pem, "PRIVATE KEY", der->bytes, der->len);
@@ -274,7 +277,10 @@ struct KeyEncoder {
 
   static void* newctx(void* provctx) noexcept {
     auto* ctx = static_cast<EncoderCtx*>(OPENSSL_zalloc(sizeof(EncoderCtx)));
-    if (ctx != nullptr) ctx->prov = static_cast<ProvCtx*>(provctx);
+    if (ctx != nullptr)
+      ctx->prov = static_cast<ProvCtx*>(provctx);
+    else
+      raise_alloc_failure(static_cast<ProvCtx*>(provctx));
     return ctx;
   }
   static void freectx(void* vctx) noexcept {
@@ -398,6 +404,7 @@ bool read_input(const ProvCtx* prov, OSSL_CORE_BIO* cin, Input* in) {
   if (bio == nullptr) return false;
   in->bytes = static_cast<std::uint8_t*>(OPENSSL_malloc(kMaxInput + 1));
   bool ok = in->bytes != nullptr;
+  if (!ok) raise_alloc_failure(prov);
   while (ok && in->len <= kMaxInput) {
     const int n = BIO_read(bio, in->bytes + in->len, static_cast<int>(kMaxInput + 1 - in->len));
     if (n <= 0) break;

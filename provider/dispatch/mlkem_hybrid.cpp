@@ -46,7 +46,10 @@ struct HybridKey {
 
 HybridKey* key_new(ProvCtx* prov) {
   auto* key = static_cast<HybridKey*>(OPENSSL_zalloc(sizeof(HybridKey)));
-  if (key == nullptr) return nullptr;
+  if (key == nullptr) {
+    raise_alloc_failure(prov);
+    return nullptr;
+  }
   key->prov = prov;
   key->mlkem = mlkem_key_new(prov, &mlkem::kMlkem768);
   if (key->mlkem == nullptr) {

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "../errors.h"
+#include "dispatch_util.h"
 #include "ct_declassify.h"
 #include "random.h"
 
@@ -27,7 +28,10 @@ const mlkem::Params* mlkem_params_by_bits(unsigned bits) {
 
 MlkemKey* mlkem_key_new(ProvCtx* prov, const mlkem::Params* params) {
   auto* key = static_cast<MlkemKey*>(OPENSSL_zalloc(sizeof(MlkemKey)));
-  if (key == nullptr) return nullptr;
+  if (key == nullptr) {
+    raise_alloc_failure(prov);
+    return nullptr;
+  }
   key->prov = prov;
   key->params = params;
   return key;

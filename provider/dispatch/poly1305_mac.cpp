@@ -49,7 +49,10 @@ void freectx(void* vctx) noexcept {
 
 void* dupctx(void* vctx) noexcept {
   auto* copy = static_cast<PolyCtx*>(OPENSSL_malloc(sizeof(PolyCtx)));
-  if (copy != nullptr) std::memcpy(copy, vctx, sizeof(PolyCtx));
+  if (copy == nullptr)
+    raise_alloc_failure(static_cast<const PolyCtx*>(vctx)->prov);
+  else
+    std::memcpy(copy, vctx, sizeof(PolyCtx));
   return copy;
 }
 

@@ -305,26 +305,35 @@ TEST(Macs, ReinitSemantics) {
   ASSERT_EQ(EVP_MAC_update(c.get(), msg.data(), msg.size()), 1);
   ASSERT_EQ(EVP_MAC_final(c.get(), out.data(), &outl, 16), 1);
   EXPECT_EQ(out, first);
-  // Naming the same cipher again without a key also restarts with the key
-  // (found by the differential fuzzer: armaccel used to drop the key), on
-  // armaccel's AES and through the fallback alike, as the default does.
-  for (const char* name : {"AES-128-CBC", "DES-EDE3-CBC"}) {
-    SCOPED_TRACE(name);
-    const Bytes k(std::string(name) == "AES-128-CBC" ? 16 : 24, 5);
-    OSSL_PARAM np[] = {
-        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, const_cast<char*>(name), 0),
-        OSSL_PARAM_construct_end()};
+  // Naming the same cipher (CMAC) or digest (HMAC) again without a key
+  // also restarts with the key (found by the differential fuzzer: armaccel
+  // used to drop the key), on armaccel's kernels and through the fallback
+  // alike, as the default does.
+  struct Restart {
+    const char* mac;
+    const char* param;
+    const char* name;
+    std::size_t key_bytes;
+  };
+  for (const Restart& r : {Restart{"CMAC", OSSL_MAC_PARAM_CIPHER, "AES-128-CBC", 16},
+                           Restart{"CMAC", OSSL_MAC_PARAM_CIPHER, "DES-EDE3-CBC", 24},
+                           Restart{"HMAC", OSSL_MAC_PARAM_DIGEST, "SHA3-512", 40},
+                           Restart{"HMAC", OSSL_MAC_PARAM_DIGEST, "SHA1", 7}}) {
+    SCOPED_TRACE(r.name);
+    const Bytes k(r.key_bytes, 5);
+    OSSL_PARAM np[] = {OSSL_PARAM_construct_utf8_string(r.param, const_cast<char*>(r.name), 0),
+                       OSSL_PARAM_construct_end()};
     Bytes results[2];
-    MacPtr ref_cmac = oracle_mac("CMAC");
-    EVP_MAC* macs[2] = {cmac.get(), ref_cmac.get()};
+    MacPtr mine_mac = armaccel_mac(r.mac), ref_mac = oracle_mac(r.mac);
+    EVP_MAC* macs[2] = {mine_mac.get(), ref_mac.get()};
     for (int i = 0; i < 2; ++i) {
       MacCtxPtr x(EVP_MAC_CTX_new(macs[i]));
       ASSERT_EQ(EVP_MAC_init(x.get(), k.data(), k.size(), np), 1);
       ASSERT_EQ(EVP_MAC_update(x.get(), msg.data(), 2), 1);
       ASSERT_EQ(EVP_MAC_init(x.get(), nullptr, 0, np), 1) << drain_errors();
       ASSERT_EQ(EVP_MAC_update(x.get(), msg.data(), msg.size()), 1);
-      results[i].assign(16, 0);
-      ASSERT_EQ(EVP_MAC_final(x.get(), results[i].data(), &outl, 16), 1);
+      results[i].assign(64, 0);
+      ASSERT_EQ(EVP_MAC_final(x.get(), results[i].data(), &outl, 64), 1);
       results[i].resize(outl);
     }
     EXPECT_EQ(results[0], results[1]);
