@@ -109,7 +109,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         if (mode == EVP_CIPH_XTS_MODE && enc == 1 && !with_key && equal_halves) {
           if (ra == 1) finding("XTS encryption with equal key halves accepted", c.name, "");
           had_error();
-          synced = false;
+          synced = key_set = false;  // documented: the refused key is gone
           break;
         }
         expect_same("init", c.name, ra, rb);
