@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the native suite (portable lanes), the same under
-# AddressSanitizer + UBSan, the thread/fork stress tests under
+# AddressSanitizer + UBSan, the constant-time check (valgrind memcheck with
+# secrets marked undefined, test/ct), the thread/fork stress tests under
 # ThreadSanitizer, and the AArch64 cross build under qemu-aarch64
 # for each CPU configuration (max, cortex-a53, the neon-only and portable
 # overrides), including the real-openssl CLI tests, and the kernel library

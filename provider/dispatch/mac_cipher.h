@@ -18,6 +18,7 @@
 #include <cstring>
 
 #include "../prov_ctx.h"
+#include "dispatch_util.h"
 
 namespace armaccel::prov {
 

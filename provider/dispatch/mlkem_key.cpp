@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "../errors.h"
-#include "dispatch_util.h"
 #include "ct_declassify.h"
+#include "dispatch_util.h"
 #include "random.h"
 
 namespace armaccel::prov {
