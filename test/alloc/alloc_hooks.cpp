@@ -4,6 +4,7 @@
 #include <execinfo.h>
 #include <openssl/crypto.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -51,11 +52,21 @@ bool armaccel_on_stack() {
   return false;
 }
 
+// A hash of the return addresses above the hooks (a dozen frames).
+std::size_t stack_hash() {
+  void* frames[16];
+  const int n = backtrace(frames, 16);
+  std::size_t h = 0;
+  for (int i = 2; i < n; ++i) h = h * 1000003u ^ reinterpret_cast<std::uintptr_t>(frames[i]);
+  return h;
+}
+
 // Called with the mutex held: whether this allocation is to fail.
 bool should_fail(State& s, const char* file, int line) {
   if (!s.armed) return false;
   if (s.scope == Scope::kArmaccel && !is_armaccel_file(file)) return false;
   const std::size_t index = ++s.tally.counted;
+  if (s.mode == Mode::kCount) s.tally.sites.push_back(Site{file, line, stack_hash()});
   const bool fail =
       (s.mode == Mode::kFailNth && index == s.n) || (s.mode == Mode::kFailFrom && index >= s.n);
   if (fail && !s.tally.armaccel_on_stack) s.tally.armaccel_on_stack = armaccel_on_stack();

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace armaccel::alloc_test {
 
@@ -25,6 +26,13 @@ enum class Mode {
 bool install();
 
 void arm(Mode mode, Scope scope, std::size_t n = 0);
+// Where an allocation was made: its file and line, and a hash of its
+// callers' return addresses (the same for each turn of a loop).
+struct Site {
+  const char* file;
+  int line;
+  std::size_t stack;
+};
 struct Tally {
   std::size_t counted = 0;   // allocations of the scope while armed
   std::size_t injected = 0;  // of them, how many were made to fail
@@ -33,6 +41,7 @@ struct Tally {
   // allocation (armaccel then owes an error on the queue if the call
   // fails; where it was not, the failure is libcrypto's alone).
   bool armaccel_on_stack = false;
+  std::vector<Site> sites;  // of each counted allocation (Mode::kCount)
 };
 Tally disarm();
 
