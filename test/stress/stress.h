@@ -66,7 +66,8 @@ Tally run_threads(const Suites& suites, unsigned threads, std::size_t operations
                   std::uint64_t salt, std::vector<ThreadContexts>* premade = nullptr);
 
 // Operations per thread: ARMACCEL_STRESS_OPS when set, else `native`, or
-// `emulated` under qemu, or `sanitized` in a ThreadSanitizer build.
+// `emulated` under qemu, or `sanitized` in a ThreadSanitizer or
+// AddressSanitizer build (the asan preset is also unoptimised).
 std::size_t operations_per_thread(std::size_t native, std::size_t emulated, std::size_t sanitized);
 
 }  // namespace armaccel::test::stress

@@ -66,7 +66,7 @@ Tally run_threads(const Suites& suites, unsigned threads, std::size_t operations
 std::size_t operations_per_thread(std::size_t native, std::size_t emulated, std::size_t sanitized) {
   if (const char* env = std::getenv("ARMACCEL_STRESS_OPS"); env != nullptr && *env != '\0')
     return std::strtoull(env, nullptr, 0);
-#if defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
   (void)native;
   (void)emulated;
   return sanitized;
