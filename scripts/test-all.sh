@@ -78,7 +78,7 @@ for family in cipher aead digest mac mlkem; do
   ctest --preset fuzz -N | grep -q "fuzz_$family\$" ||
     { echo "test-all: fuzz_$family is not registered"; exit 1; }
 done
-ctest --preset fuzz -j "$jobs" -V | grep -E "run_fuzzer|INITED|DONE|stat::|make_seeds|Test +#|tests passed|FAILED"
+ctest --preset fuzz -j "$jobs" -V | grep -E "run_fuzzer|INITED|DONE|stat::number|make_seeds|Test +#|tests passed|FAILED"
 
 step "native ThreadSanitizer: the module and the thread/fork stress tests"
 cmake --preset tsan >/dev/null

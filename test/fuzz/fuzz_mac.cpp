@@ -7,6 +7,10 @@
 // EVP_MAC_CTX_dup mid-stream, final.  Every return value and output byte
 // must agree, except the rule the README documents: an update or final
 // after final is refused by armaccel; compared again from the next init.
+// The default provider's context is used only after an init it accepted
+// and not after final: OpenSSL 3.0 calls a null function on an update
+// after final there (found here with Poly1305; an OpenSSL bug, while
+// armaccel's contexts take any sequence and refuse with an error).
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 
@@ -83,6 +87,7 @@ void run(const std::uint8_t* data, std::size_t size) {
   const bool gmac = std::string(s.mac) == "GMAC";
   const bool rekey_optional = std::string(s.mac) == "HMAC" || std::string(s.mac) == "CMAC";
   bool keyed = false, synced = false, finished = false;
+  bool ref_usable = false;  // the default's last init succeeded
   for (int step = 0; step < 48 && !in.done(); ++step) {
     const std::uint8_t op = in.u8();
     switch (op % 5) {
@@ -106,6 +111,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         if (with_key || synced) expect_same("init", name, ra, rb);
         had_error();
         if (ra == 1 && with_key) keyed = true;
+        ref_usable = rb == 1;
         synced = ra == 1 && rb == 1 && (with_key || synced);
         finished = false;
         break;
@@ -117,7 +123,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         const Bytes msg = in.bytes(n);
         const std::uint8_t* p = n == 0 && (op & 0x80) != 0 ? nullptr : msg.data();
         const int ra = EVP_MAC_update(a.get(), p, n);
-        const int rb = EVP_MAC_update(b.get(), p, n);
+        const int rb = ref_usable && !finished ? EVP_MAC_update(b.get(), p, n) : 0;
         had_error();
         if (!synced) break;
         if (finished) {
@@ -130,13 +136,12 @@ void run(const std::uint8_t* data, std::size_t size) {
       }
       case 3: {
         if (!keyed) break;
-        CtxPtr ca(EVP_MAC_CTX_dup(a.get())), cb(EVP_MAC_CTX_dup(b.get()));
+        CtxPtr ca(EVP_MAC_CTX_dup(a.get()));
+        CtxPtr cb(ref_usable ? EVP_MAC_CTX_dup(b.get()) : nullptr);
         had_error();
         if (synced) expect_same("dup", name, ca != nullptr, cb != nullptr);
-        if (ca != nullptr && cb != nullptr) {
-          a = std::move(ca);
-          b = std::move(cb);
-        }
+        if (ca != nullptr) a = std::move(ca);
+        if (cb != nullptr) b = std::move(cb);
         break;
       }
       case 4: {
@@ -144,7 +149,8 @@ void run(const std::uint8_t* data, std::size_t size) {
         Bytes oa(64), ob(64);
         std::size_t la = 0, lb = 0;
         const int ra = EVP_MAC_final(a.get(), oa.data(), &la, oa.size());
-        const int rb = EVP_MAC_final(b.get(), ob.data(), &lb, ob.size());
+        const int rb =
+            ref_usable && !finished ? EVP_MAC_final(b.get(), ob.data(), &lb, ob.size()) : 0;
         had_error();
         if (!synced) break;
         if (finished) {

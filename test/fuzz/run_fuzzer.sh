@@ -26,7 +26,7 @@ set +e
   -max_len=8192 -artifact_prefix="$crashes/" "$corpus" >"$log" 2>&1
 rc=$?
 set -e
-grep -E "^#[0-9]+ +(INITED|DONE)" "$log" | tail -n 2 || true
+grep -E "^#[0-9]+[[:space:]]+(INITED|DONE)" "$log" | tail -n 2 || true
 grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "$log" || true
 if [ $rc -ne 0 ]; then
   tail -n 60 "$log"
