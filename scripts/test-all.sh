@@ -78,7 +78,13 @@ for family in cipher aead digest mac mlkem; do
   ctest --preset fuzz -N | grep -q "fuzz_$family\$" ||
     { echo "test-all: fuzz_$family is not registered"; exit 1; }
 done
-ctest --preset fuzz -j "$jobs" -V | grep -E "run_fuzzer|INITED|DONE|stat::number|make_seeds|Test +#|tests passed|FAILED"
+# Each fuzzer's executions and coverage in the summary; everything on failure.
+if ! ctest --preset fuzz -j "$jobs" -V >build/fuzz/ctest.log 2>&1; then
+  cat build/fuzz/ctest.log
+  exit 1
+fi
+grep -E "run_fuzzer|INITED|DONE|stat::number|fuzz_mlkem:|make_seeds|Test +#|tests passed" \
+  build/fuzz/ctest.log
 
 step "native ThreadSanitizer: the module and the thread/fork stress tests"
 cmake --preset tsan >/dev/null

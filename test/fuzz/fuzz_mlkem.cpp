@@ -9,11 +9,15 @@
 // decoders (SubjectPublicKeyInfo, PrivateKeyInfo).  The encapsulation key,
 // ciphertext and shared secrets must equal the portable lane's; decoding
 // garbage must fail cleanly, and a key decoded must behave as its bytes say
-// (its encapsulation key decapsulates what it encapsulates).
+// (its encapsulation key decapsulates what it encapsulates).  Where the
+// default provider has ML-KEM (OpenSSL 3.5+: the fuzz_mlkem.openssl-3.5
+// registration runs this in Debian 13's libcrypto), key generation,
+// encapsulation and decapsulation are compared with it as well.
 #include <openssl/core_names.h>
 #include <openssl/decoder.h>
 #include <openssl/err.h>
 
+#include <cstdio>
 #include <memory>
 
 #include "cpu_features.h"
@@ -48,8 +52,9 @@ Bytes octets(EVP_PKEY* pkey, const char* name) {
   return out;
 }
 
-PkeyPtr from_seed(const char* alg, const Bytes& seed) {
-  PctxPtr ctx(EVP_PKEY_CTX_new_from_name(contexts().mine, alg, kMine));
+PkeyPtr from_seed(const char* alg, const Bytes& seed, bool ref = false) {
+  PctxPtr ctx(ref ? EVP_PKEY_CTX_new_from_name(contexts().ref, alg, nullptr)
+                  : EVP_PKEY_CTX_new_from_name(contexts().mine, alg, kMine));
   if (ctx == nullptr || EVP_PKEY_keygen_init(ctx.get()) <= 0) return nullptr;
   OSSL_PARAM params[] = {OSSL_PARAM_construct_octet_string(
                              "seed", const_cast<std::uint8_t*>(seed.data()), seed.size()),
@@ -87,9 +92,24 @@ PkeyPtr decode(const char* alg, const Bytes& in, const char* format, const char*
   return PkeyPtr(pkey);
 }
 
+// Whether the default provider has ML-KEM (OpenSSL 3.5+).
+bool ref_has_mlkem() {
+  static const bool has = [] {
+    EVP_KEYMGMT* k = EVP_KEYMGMT_fetch(contexts().ref, "ML-KEM-768", nullptr);
+    EVP_KEYMGMT_free(k);
+    ERR_clear_error();
+    std::fprintf(stderr, "fuzz_mlkem: %s\n",
+                 k != nullptr ? "the default provider has ML-KEM: compared with it too"
+                              : "the default provider has no ML-KEM: the portable lane only");
+    return k != nullptr;
+  }();
+  return has;
+}
+
 // Encapsulates with m through EVP; false if refused.
-bool encapsulate(EVP_PKEY* key, const Bytes& m, Bytes* ct, Bytes* ss) {
-  PctxPtr ctx(EVP_PKEY_CTX_new_from_pkey(contexts().mine, key, kMine));
+bool encapsulate(EVP_PKEY* key, const Bytes& m, Bytes* ct, Bytes* ss, bool ref = false) {
+  PctxPtr ctx(ref ? EVP_PKEY_CTX_new_from_pkey(contexts().ref, key, nullptr)
+                  : EVP_PKEY_CTX_new_from_pkey(contexts().mine, key, kMine));
   OSSL_PARAM params[] = {
       OSSL_PARAM_construct_octet_string("ikme", const_cast<std::uint8_t*>(m.data()), m.size()),
       OSSL_PARAM_construct_end()};
@@ -105,8 +125,9 @@ bool encapsulate(EVP_PKEY* key, const Bytes& m, Bytes* ct, Bytes* ss) {
   return true;
 }
 
-bool decapsulate(EVP_PKEY* key, const Bytes& ct, Bytes* ss) {
-  PctxPtr ctx(EVP_PKEY_CTX_new_from_pkey(contexts().mine, key, kMine));
+bool decapsulate(EVP_PKEY* key, const Bytes& ct, Bytes* ss, bool ref = false) {
+  PctxPtr ctx(ref ? EVP_PKEY_CTX_new_from_pkey(contexts().ref, key, nullptr)
+                  : EVP_PKEY_CTX_new_from_pkey(contexts().mine, key, kMine));
   std::size_t sl = 0;
   if (ctx == nullptr || EVP_PKEY_decapsulate_init(ctx.get(), nullptr) <= 0 ||
       EVP_PKEY_decapsulate(ctx.get(), nullptr, &sl, ct.data(), ct.size()) <= 0)
@@ -159,6 +180,20 @@ void run(const std::uint8_t* data, std::size_t size) {
       Bytes want(32);
       mlkem::decaps(p, portable(), dk.data(), c.data(), want.data());
       expect_same("decapsulated secret", alg, got, want);
+      if (ref_has_mlkem()) {
+        PkeyPtr theirs = from_seed(alg.c_str(), seed, true);
+        if (theirs == nullptr) finding("the default provider refused the seed", alg, "");
+        expect_same("encapsulation key (default)", alg,
+                    octets(theirs.get(), OSSL_PKEY_PARAM_PUB_KEY), ek);
+        Bytes ct2, ss2, got2;
+        if (!encapsulate(theirs.get(), m, &ct2, &ss2, true))
+          finding("the default provider refused to encapsulate", alg, "");
+        expect_same("ciphertext (default)", alg, ct2, ct_ref);
+        expect_same("shared secret (default)", alg, ss2, ss_ref);
+        if (!decapsulate(theirs.get(), c, &got2, true))
+          finding("the default provider refused to decapsulate", alg, "");
+        expect_same("decapsulated secret (default)", alg, got2, want);
+      }
       break;
     }
     case 2: {  // raw key import
@@ -227,5 +262,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 // module's coverage from the first input.
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   armaccel::fuzz::contexts();
+  armaccel::fuzz::ref_has_mlkem();
   return 0;
 }
