@@ -124,12 +124,14 @@ void* dupctx(void* vctx) noexcept {
   c->fetched_outer_start = copy_md_ctx(src->fetched_outer_start);
   c->fetched_inner = copy_md_ctx(src->fetched_inner);
   c->tls = src->tls != nullptr ? EVP_MAC_CTX_dup(src->tls) : nullptr;
-  const bool ok = (src->md == nullptr || EVP_MD_up_ref(src->md)) &&
+  // The reference is the copy's as soon as it is taken, so that freectx
+  // returns it when another part of the copy failed.
+  if (src->md != nullptr && EVP_MD_up_ref(src->md)) c->md = src->md;
+  const bool ok = (c->md != nullptr) == (src->md != nullptr) &&
                   (c->fetched_inner_start != nullptr) == (src->fetched_inner_start != nullptr) &&
                   (c->fetched_outer_start != nullptr) == (src->fetched_outer_start != nullptr) &&
                   (c->fetched_inner != nullptr) == (src->fetched_inner != nullptr) &&
                   (c->tls != nullptr) == (src->tls != nullptr);
-  if (src->md != nullptr && ok) c->md = src->md;
   if (!ok) {
     freectx(c);
     raise_alloc_failure(src->prov);
