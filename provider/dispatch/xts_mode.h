@@ -226,6 +226,9 @@ class XtsCipher {
 
   ARMACCEL_NOINLINE static int stream_update(Ctx* c, unsigned char* out, std::size_t* outl,
                                              const unsigned char* in, std::size_t inl) {
+    // An empty update opens no data unit: init then final with nothing in
+    // between is no unit at all, as without streaming.
+    if (inl == 0 && !c->unit_open) return 1;
     if (!c->unit_open) {
       xts_start(c->kernel, &c->tweak_key, &c->state, c->iv, c->enc, c->gb);
       c->unit_open = true;

@@ -350,6 +350,19 @@ TEST_P(XtsOracle, StreamingMisuse) {
     ASSERT_EQ(one_shot(ref_.get(), true, key, iv, msg, &whole), 1);
     EXPECT_EQ(got, whole);
   }
+  {  // empty updates open no unit: final is then a no-op, as without
+     // streaming (found by the differential fuzzer), and the switch may
+     // still be turned
+    CipherCtxPtr ctx = streaming_ctx(mine_.get(), true, key, iv);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, msg.data(), 0), 1);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, nullptr, 0), 1);
+    EXPECT_EQ(EVP_EncryptFinal_ex(ctx.get(), out.data(), &l), 1) << drain_errors();
+    EXPECT_EQ(l, 0);
+    ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, msg.data(), 0), 1);
+    int off = 0;
+    OSSL_PARAM p[] = {OSSL_PARAM_construct_int(kStreaming, &off), OSSL_PARAM_construct_end()};
+    EXPECT_EQ(EVP_CIPHER_CTX_set_params(ctx.get(), p), 1) << drain_errors();
+  }
   {  // switching the behaviour inside a data unit
     CipherCtxPtr ctx = streaming_ctx(mine_.get(), true, key, iv);
     ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, msg.data(), 40), 1);
