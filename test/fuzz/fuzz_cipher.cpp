@@ -12,6 +12,9 @@
 //  - an XTS key with equal halves, accepted for decryption, is refused by
 //    armaccel for encryption also when the context is re-initialised to
 //    encrypt without a new key (the default then encrypts with it);
+//  - XTS with armaccel's opt-in "xts_streaming" takes a data unit in any
+//    number of updates and completes it at final: the outputs laid end to
+//    end must equal the default provider's one-update data unit;
 //  - ChaCha20's "updated-iv" is armaccel's counter || nonce after the
 //    blocks used (the IV given plus one per started 64-byte block, carried
 //    as a 128-bit little-endian number, as OpenSSL's counter carries into
@@ -89,6 +92,8 @@ void run(const std::uint8_t* data, std::size_t size) {
   std::uint64_t chacha_bytes = 0;  // fed since then
   int key_dir = -1;                // direction the key was set for
   bool equal_halves = false;       // XTS: key1 == key2
+  bool streaming = false;          // XTS: armaccel's "xts_streaming" on
+  Bytes unit_in, unit_out;         // streaming: the unit so far, armaccel's output
   for (int step = 0; step < 48 && !in.done(); ++step) {
     const std::uint8_t op = in.u8();
     switch (op % 6) {
@@ -103,7 +108,11 @@ void run(const std::uint8_t* data, std::size_t size) {
         const std::uint8_t* k = with_key ? key.data() : nullptr;
         const std::uint8_t* v = with_iv && iv_len != 0 ? iv.data() : nullptr;
         const bool first = EVP_CIPHER_CTX_get0_cipher(a.get()) == nullptr;
-        const int ra = EVP_CipherInit_ex2(a.get(), first ? c.mine : nullptr, k, v, enc, nullptr);
+        int stream = (flags & 8) != 0 ? 1 : 0;
+        const OSSL_PARAM xts[] = {OSSL_PARAM_construct_int("xts_streaming", &stream),
+                                  OSSL_PARAM_construct_end()};
+        const OSSL_PARAM* pa = mode == EVP_CIPH_XTS_MODE ? xts : nullptr;
+        const int ra = EVP_CipherInit_ex2(a.get(), first ? c.mine : nullptr, k, v, enc, pa);
         const int rb = EVP_CipherInit_ex2(b.get(), first ? c.ref : nullptr, k, v, enc, nullptr);
         if (first && !with_key) break;
         if (mode == EVP_CIPH_XTS_MODE && enc == 1 && !with_key && equal_halves) {
@@ -115,6 +124,9 @@ void run(const std::uint8_t* data, std::size_t size) {
         expect_same("init", c.name, ra, rb);
         had_error();
         if (ra != 1) {
+          // A refused key leaves none behind in armaccel (the default may
+          // keep the one before): the next init gives a key.
+          if (with_key) key_set = false;
           synced = false;
           break;
         }
@@ -122,6 +134,9 @@ void run(const std::uint8_t* data, std::size_t size) {
           chacha_iv = iv;
           chacha_bytes = 0;
         }
+        streaming = mode == EVP_CIPH_XTS_MODE && stream == 1;
+        unit_in.clear();
+        unit_out.clear();
         if (with_key) {
           equal_halves =
               mode == EVP_CIPH_XTS_MODE &&
@@ -143,6 +158,19 @@ void run(const std::uint8_t* data, std::size_t size) {
         Bytes oa(n + 64), ob(n + 64);
         int la = 0, lb = 0;
         const std::uint8_t* src = null_input ? nullptr : msg.data();
+        if (streaming) {  // the default gets the whole unit at final
+          oa.resize(n + 48);
+          const int ra = EVP_CipherUpdate(a.get(), oa.data(), &la, src, static_cast<int>(n));
+          had_error();
+          if (ra == 1) {
+            unit_in.insert(unit_in.end(), msg.begin(), msg.end());
+            unit_out.insert(unit_out.end(), oa.begin(), oa.begin() + la);
+          } else if (synced) {
+            // Only a unit beyond 2^20 blocks may be refused (not reachable here).
+            finding("streaming XTS update refused", c.name, "");
+          }
+          break;
+        }
         const int ra = EVP_CipherUpdate(a.get(), oa.data(), &la, src, static_cast<int>(n));
         const int rb = EVP_CipherUpdate(b.get(), ob.data(), &lb, src, static_cast<int>(n));
         had_error();
@@ -185,6 +213,26 @@ void run(const std::uint8_t* data, std::size_t size) {
       }
       case 5: {  // final, or the updated IV
         if (!key_set) break;
+        if (streaming && synced) {  // armaccel completes the unit; the default does it at once
+          Bytes oa(64), ob(unit_in.size() + 16);
+          int la = 0, lb = 0, lf = 0;
+          const int ra = EVP_CipherFinal_ex(a.get(), oa.data(), &la);
+          int rb = 1;
+          if (!unit_in.empty())
+            rb = EVP_CipherUpdate(b.get(), ob.data(), &lb, unit_in.data(),
+                                  static_cast<int>(unit_in.size()));
+          rb = rb == 1 && EVP_CipherFinal_ex(b.get(), ob.data() + lb, &lf) == 1 ? 1 : 0;
+          expect_same("streamed XTS unit", c.name, ra, rb);
+          had_error();
+          if (ra == 1) {
+            unit_out.insert(unit_out.end(), oa.begin(), oa.begin() + la);
+            ob.resize(static_cast<std::size_t>(lb + lf));
+            expect_same("streamed XTS unit", c.name, unit_out, ob);
+          }
+          unit_in.clear();
+          unit_out.clear();
+          break;
+        }
         if ((op & 0x10) != 0 && iv_len != 0) {
           Bytes ia(iv_len), ib(iv_len);
           const int ra = EVP_CIPHER_CTX_get_updated_iv(a.get(), ia.data(), iv_len);
