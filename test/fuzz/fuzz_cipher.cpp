@@ -16,9 +16,10 @@
 //    number of updates and completes it at final: the outputs laid end to
 //    end must equal the default provider's one-update data unit;
 //  - ChaCha20's "updated-iv" is armaccel's counter || nonce after the
-//    blocks used (the IV given plus one per started 64-byte block, carried
-//    as a 128-bit little-endian number, as OpenSSL's counter carries into
-//    the nonce); OpenSSL 3.0's default provider answers zeros;
+//    blocks used (the IV given plus one per started 64-byte block in its
+//    first 8 bytes, a 64-bit little-endian counter: the 32-bit block
+//    counter carries into the first nonce word, as in OpenSSL); OpenSSL
+//    3.0's default provider answers zeros;
 // after such a step the pair is compared again from the next init with a
 // key and IV.
 #include <openssl/core_names.h>
@@ -243,7 +244,7 @@ void run(const std::uint8_t* data, std::size_t size) {
           if (ra == 1 && chacha) {
             Bytes want = chacha_iv;
             std::uint64_t carry = (chacha_bytes + 63) / 64;
-            for (std::size_t i = 0; i < 16; ++i) {
+            for (std::size_t i = 0; i < 8; ++i) {
               carry += want[i];
               want[i] = static_cast<std::uint8_t>(carry);
               carry >>= 8;
