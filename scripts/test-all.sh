@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Every test: the native suite (portable lanes), the same under
 # AddressSanitizer + UBSan, the constant-time check (valgrind memcheck with
-# secrets marked undefined, test/ct), the thread/fork stress tests under
-# ThreadSanitizer, and the AArch64 cross build under qemu-aarch64
+# secrets marked undefined, test/ct), the differential fuzzers against the
+# default provider (libFuzzer, ARMACCEL_FUZZ_SECONDS each, test/fuzz), the
+# thread/fork stress tests under ThreadSanitizer, and the AArch64 cross
+# build under qemu-aarch64
 # for each CPU configuration (max, cortex-a53, the neon-only and portable
 # overrides), including the real-openssl CLI tests, and the kernel library
 # built bare-metal for Cortex-M4 and Cortex-M7 (hard- and soft-float ABI)
@@ -14,7 +16,7 @@
 # the 3.5 and 3.6 headers as a build check.  Installs the Debian packages
 # it needs when missing.  Exit status 0 only if all pass.  The long runs
 # (every CPU configuration in 3.5/3.6, full `openssl speed` lists) are
-# scripts/long-runs.sh.
+# scripts/long-runs.sh and scripts/fuzz-long.sh.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -74,9 +76,9 @@ ctest --preset ct -j "$jobs"
 step "differential fuzzers (libFuzzer, Clang 14): ${ARMACCEL_FUZZ_SECONDS:-60} s each against the default provider"
 cmake --preset fuzz -DARMACCEL_FUZZ_SECONDS="${ARMACCEL_FUZZ_SECONDS:-60}" >/dev/null
 cmake --build --preset fuzz -j "$jobs"
-for family in cipher aead digest mac mlkem; do
-  ctest --preset fuzz -N | grep -q "fuzz_$family\$" ||
-    { echo "test-all: fuzz_$family is not registered"; exit 1; }
+for test in fuzz_cipher fuzz_aead fuzz_digest fuzz_mac fuzz_mlkem fuzz_mlkem.openssl-3.5; do
+  ctest --preset fuzz -N | grep -qE "Test +#[0-9]+: $test\$" ||
+    { echo "test-all: $test is not registered"; exit 1; }
 done
 # Each fuzzer's executions and coverage in the summary; everything on failure.
 if ! ctest --preset fuzz -j "$jobs" -V >build/fuzz/ctest.log 2>&1; then
