@@ -8,7 +8,7 @@
 namespace armaccel::prov {
 
 // Name of the environment variable and of the provider config key that turn
-// CPU features off (grammar: parse_disable_list in kernels/cpu_features.h).
+// CPU features off (grammar: parse_disable_list in kernels/cpu/cpu_features.h).
 inline constexpr char kDisableEnv[] = "ARMACCEL_DISABLE";
 inline constexpr char kDisableConfigKey[] = "disable";
 

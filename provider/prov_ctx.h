@@ -7,9 +7,9 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/types.h>
 
-#include "cpu_features.h"
+#include "cpu/cpu_features.h"
+#include "cpu/lanes.h"
 #include "host_version.h"
-#include "lanes.h"
 
 namespace armaccel::prov {
 

@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../aes.h"
 #include "aes_ce_impl.h"
+#include "api/aes.h"
 
 namespace armaccel {
 namespace {

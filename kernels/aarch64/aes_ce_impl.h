@@ -11,7 +11,7 @@
 
 #include <utility>
 
-#include "../aes.h"
+#include "api/aes.h"
 
 namespace armaccel {
 namespace {

@@ -17,8 +17,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../always_inline.h"
-#include "../chacha20.h"
+#include "api/chacha20.h"
+#include "util/always_inline.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");

@@ -11,8 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../gcm.h"
 #include "aes_ce_impl.h"
+#include "api/gcm.h"
 #include "ghash_pmull_impl.h"
 
 namespace armaccel {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../ghash.h"
+#include "api/ghash.h"
 #include "ghash_pmull_impl.h"
 
 namespace armaccel {

@@ -16,7 +16,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "../ghash.h"
+#include "api/ghash.h"
 
 namespace armaccel {
 namespace {

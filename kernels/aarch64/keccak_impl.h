@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <utility>
 
-#include "../always_inline.h"
-#include "../keccak.h"
+#include "api/keccak.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {

@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "../keccak.h"
+#include "api/keccak.h"
 #include "keccak_impl.h"
 
 namespace armaccel {

@@ -32,9 +32,9 @@
 #include <cstdint>
 #include <utility>
 
-#include "../always_inline.h"
-#include "../mlkem_kernel.h"
-#include "../mlkem_zetas.h"
+#include "api/mlkem_kernel.h"
+#include "mlkem/mlkem_zetas.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 

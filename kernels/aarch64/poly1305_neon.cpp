@@ -38,10 +38,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../always_inline.h"
-#include "../poly1305.h"
-#include "../poly1305_radix64.h"
-#include "../wipe.h"
+#include "api/poly1305.h"
+#include "portable/poly1305_radix64.h"
+#include "util/always_inline.h"
+#include "util/wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
               "LD4 of message words assumes little-endian lanes");

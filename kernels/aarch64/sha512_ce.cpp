@@ -17,7 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../sha2.h"
+#include "api/sha2.h"
 
 namespace armaccel {
 namespace {

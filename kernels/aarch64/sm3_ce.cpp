@@ -14,8 +14,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../always_inline.h"
-#include "../sm3.h"
+#include "api/sm3.h"
+#include "util/always_inline.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");

@@ -13,10 +13,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../always_inline.h"
-#include "../sm4.h"
-#include "../wipe.h"
+#include "api/sm4.h"
 #include "sm4_impl.h"
+#include "util/always_inline.h"
+#include "util/wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
               "the vector loads and stores assume little-endian lanes");

@@ -8,7 +8,7 @@
 
 #include <cstdint>
 
-#include "../always_inline.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {

@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "keccak.h"
+#include "api/keccak.h"
 
 namespace armaccel {
 

@@ -12,8 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "mlkem_kernel.h"
-#include "mlkem_zetas.h"
+#include "api/mlkem_kernel.h"
+#include "mlkem/mlkem_zetas.h"
 
 #if !defined(__ARM_FEATURE_DSP)
 #error "mlkem_armv7m.cpp needs the ARMv7E-M DSP instructions"

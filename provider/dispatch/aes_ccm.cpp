@@ -1,6 +1,6 @@
 // AES-128/192/256-CCM (SP 800-38C) on the AES lane chosen for the provider
 // instance (CBC-MAC and CTR kernels).
-#include "aes.h"
+#include "api/aes.h"
 #include "ccm_mode.h"
 #include "tables.h"
 

@@ -1,6 +1,6 @@
 // AES-128/192/256 in ECB, CBC and CTR (FIPS 197, SP 800-38A) on the AES lane
 // chosen for the provider instance.
-#include "aes.h"
+#include "api/aes.h"
 #include "block_modes.h"
 #include "tables.h"
 

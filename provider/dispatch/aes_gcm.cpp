@@ -1,6 +1,6 @@
 // AES-128/192/256-GCM (SP 800-38D) on the AES, GHASH and fused GCM lanes
 // chosen for the provider instance.
-#include "aes.h"
+#include "api/aes.h"
 #include "gcm_mode.h"
 #include "tables.h"
 

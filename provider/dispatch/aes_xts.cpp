@@ -1,6 +1,6 @@
 // AES-128-XTS and AES-256-XTS (IEEE 1619, SP 800-38E) on the AES lane chosen
 // for the provider instance (its multi-block XTS kernels).
-#include "aes.h"
+#include "api/aes.h"
 #include "tables.h"
 #include "xts_mode.h"
 

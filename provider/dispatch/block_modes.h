@@ -1,5 +1,5 @@
 // ECB, CBC and CTR for any 16-byte block cipher whose kernel table has the
-// shape of AesKernel (kernels/aes.h), with the EVP semantics of OpenSSL's
+// shape of AesKernel (kernels/api/aes.h), with the EVP semantics of OpenSSL's
 // default provider (ciphercommon.c): partial blocks buffered across
 // updates, PKCS#7 padding on/off, the last block held back when decrypting
 // with padding, re-init with a NULL key keeping the key, "iv"/"updated-iv",
@@ -30,9 +30,9 @@
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
-#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "tls_cbc.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

@@ -29,11 +29,11 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
-#include "ccm_driver.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
-#include "ct_declassify.h"
 #include "dispatch_util.h"
+#include "modes/ccm_driver.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

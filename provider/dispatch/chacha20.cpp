@@ -20,12 +20,12 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
-#include "bytes.h"
-#include "chacha20_driver.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
 #include "dispatch_util.h"
+#include "modes/chacha20_driver.h"
 #include "tables.h"
+#include "util/bytes.h"
 
 namespace armaccel::prov {
 

@@ -30,14 +30,14 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
-#include "bytes.h"
-#include "chacha20_driver.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
-#include "ct_declassify.h"
 #include "dispatch_util.h"
-#include "poly1305_driver.h"
+#include "modes/chacha20_driver.h"
+#include "modes/poly1305_driver.h"
 #include "tables.h"
+#include "util/bytes.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

@@ -19,10 +19,10 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
-#include "aes.h"
-#include "cmac_driver.h"
+#include "api/aes.h"
 #include "dispatch_util.h"
 #include "mac_cipher.h"
+#include "modes/cmac_driver.h"
 #include "tables.h"
 
 namespace armaccel::prov {

@@ -34,10 +34,10 @@
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
-#include "ct_declassify.h"
 #include "dispatch_util.h"
-#include "gcm_driver.h"
+#include "modes/gcm_driver.h"
 #include "random.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

@@ -20,9 +20,9 @@
 #include "../errors.h"
 #include "../prov_ctx.h"
 #include "dispatch_util.h"
-#include "gcm_driver.h"
 #include "gcm_mode.h"
 #include "mac_cipher.h"
+#include "modes/gcm_driver.h"
 #include "tables.h"
 
 namespace armaccel::prov {

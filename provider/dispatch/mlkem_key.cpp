@@ -7,9 +7,9 @@
 #include <cstring>
 
 #include "../errors.h"
-#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "random.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

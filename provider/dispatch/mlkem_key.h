@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "../prov_ctx.h"
-#include "mlkem.h"
+#include "mlkem/mlkem.h"
 
 namespace armaccel::prov {
 

@@ -18,10 +18,10 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../newer_core.h"
-#include "ct_declassify.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "tables.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

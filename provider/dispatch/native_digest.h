@@ -8,9 +8,9 @@
 #include <cstdint>
 
 #include "../prov_ctx.h"
-#include "sha2_driver.h"
-#include "sha3_driver.h"
-#include "sm3.h"
+#include "api/sm3.h"
+#include "modes/sha2_driver.h"
+#include "modes/sha3_driver.h"
 
 namespace armaccel::prov {
 

@@ -16,7 +16,7 @@
 #include "../errors.h"
 #include "../prov_ctx.h"
 #include "dispatch_util.h"
-#include "poly1305_driver.h"
+#include "modes/poly1305_driver.h"
 #include "tables.h"
 
 namespace armaccel::prov {

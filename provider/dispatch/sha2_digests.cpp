@@ -13,10 +13,10 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "api/sm3.h"
 #include "digest_common.h"
 #include "dispatch_util.h"
-#include "sha2_driver.h"
-#include "sm3.h"
+#include "modes/sha2_driver.h"
 #include "tables.h"
 
 namespace armaccel::prov {

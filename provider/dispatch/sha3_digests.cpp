@@ -35,7 +35,7 @@
 #include "../prov_ctx.h"
 #include "digest_common.h"
 #include "dispatch_util.h"
-#include "sha3_driver.h"
+#include "modes/sha3_driver.h"
 #include "tables.h"
 
 namespace armaccel::prov {

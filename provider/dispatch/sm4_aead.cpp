@@ -3,9 +3,9 @@
 // "xts_standard") through the AES mode code: the SM4 lane chosen for the
 // provider instance, with the GHASH lane for GCM.  OpenSSL 3.0's default
 // provider has none of them.
+#include "api/sm4.h"
 #include "ccm_mode.h"
 #include "gcm_mode.h"
-#include "sm4.h"
 #include "tables.h"
 #include "xts_mode.h"
 

@@ -2,8 +2,8 @@
 // with SP 800-38A's modes) on the
 // SM4 lane chosen for the provider instance, through the same mode code as
 // AES (block_modes.h).
+#include "api/sm4.h"
 #include "block_modes.h"
-#include "sm4.h"
 #include "tables.h"
 
 namespace armaccel::prov {

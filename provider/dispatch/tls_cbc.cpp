@@ -2,7 +2,7 @@
 
 #include <openssl/prov_ssl.h>
 
-#include "ct_declassify.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

@@ -1,6 +1,6 @@
 // XTS (IEEE 1619, NIST SP 800-38E) as an EVP cipher for any 16-byte block
 // cipher whose kernel table has the shape of AesKernel, on the streaming
-// driver in kernels/xts_driver.h.
+// driver in kernels/modes/xts_driver.h.
 //
 // Default behaviour, as OpenSSL's default provider (cipher_aes_xts.c): one
 // EVP_CipherUpdate is one whole data unit of 16 bytes to 2^20 blocks whose
@@ -54,9 +54,9 @@
 #include "../prov_ctx.h"
 #include "cipher_dispatch.h"
 #include "cipher_params.h"
-#include "ct_declassify.h"
 #include "dispatch_util.h"
-#include "xts_driver.h"
+#include "modes/xts_driver.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 

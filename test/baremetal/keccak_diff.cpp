@@ -11,9 +11,9 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "api/keccak.h"
 #include "board.h"
-#include "keccak.h"
-#include "lanes.h"
+#include "cpu/lanes.h"
 
 namespace armaccel::baremetal {
 namespace {

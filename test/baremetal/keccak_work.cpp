@@ -23,8 +23,8 @@
 #include <cstring>
 #include <initializer_list>
 
-#include "keccak.h"
-#include "lanes.h"
+#include "api/keccak.h"
+#include "cpu/lanes.h"
 
 namespace {
 

@@ -17,9 +17,9 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "api/mlkem_kernel.h"
 #include "board.h"
-#include "lanes.h"
-#include "mlkem_kernel.h"
+#include "cpu/lanes.h"
 
 namespace armaccel::baremetal {
 namespace {

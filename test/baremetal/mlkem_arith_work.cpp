@@ -12,9 +12,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "api/mlkem_kernel.h"
 #include "board.h"
-#include "lanes.h"
-#include "mlkem_kernel.h"
+#include "cpu/lanes.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 
 #include "acvp_subset.h"
 #include "board.h"
-#include "lanes.h"
-#include "mlkem.h"
+#include "cpu/lanes.h"
+#include "mlkem/mlkem.h"
 
 namespace armaccel::baremetal {
 namespace {

@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "lanes.h"
-#include "mlkem.h"
+#include "cpu/lanes.h"
+#include "mlkem/mlkem.h"
 
 namespace {
 

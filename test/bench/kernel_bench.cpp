@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "aes.h"
-#include "cpu_features.h"
-#include "lanes.h"
-#include "sha2_driver.h"
+#include "api/aes.h"
+#include "cpu/cpu_features.h"
+#include "cpu/lanes.h"
+#include "modes/sha2_driver.h"
 
 namespace armaccel {
 namespace {

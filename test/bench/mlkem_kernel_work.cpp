@@ -16,10 +16,10 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "cpu_features.h"
-#include "lanes.h"
-#include "mlkem.h"
-#include "mlkem_poly.h"
+#include "cpu/cpu_features.h"
+#include "cpu/lanes.h"
+#include "mlkem/mlkem.h"
+#include "mlkem/mlkem_poly.h"
 
 namespace {
 

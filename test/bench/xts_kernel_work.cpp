@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "lanes.h"
-#include "xts_driver.h"
+#include "cpu/lanes.h"
+#include "modes/xts_driver.h"
 
 int main(int argc, char** argv) {
   using namespace armaccel;

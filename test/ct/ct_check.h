@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "ct_declassify.h"
+#include "util/ct_declassify.h"
 
 namespace armaccel::ct_test {
 

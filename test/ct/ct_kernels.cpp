@@ -11,18 +11,18 @@
 #include <cstring>
 #include <string>
 
-#include "aes.h"
-#include "chacha20.h"
+#include "api/aes.h"
+#include "api/chacha20.h"
+#include "api/ghash.h"
+#include "api/keccak.h"
+#include "api/mlkem_kernel.h"
+#include "api/poly1305.h"
+#include "api/sha2.h"
+#include "api/sm3.h"
+#include "api/sm4.h"
 #include "ct_check.h"
-#include "ghash.h"
-#include "keccak.h"
-#include "mlkem.h"
-#include "mlkem_kernel.h"
-#include "poly1305.h"
-#include "sha2.h"
-#include "sha2_driver.h"
-#include "sm3.h"
-#include "sm4.h"
+#include "mlkem/mlkem.h"
+#include "modes/sha2_driver.h"
 
 namespace armaccel::ct_test {
 namespace {

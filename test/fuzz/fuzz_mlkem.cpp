@@ -1,5 +1,5 @@
 // Differential fuzzer: armaccel's ML-KEM-512/768/1024 through EVP against
-// the project's portable lane called directly (kernels/mlkem.h; OpenSSL
+// the project's portable lane called directly (kernels/mlkem/mlkem.h; OpenSSL
 // 3.0's default provider has no ML-KEM), and its key decoders on arbitrary
 // bytes.  Chosen by the input: key generation from a 64-byte seed d || z
 // ("seed"), encapsulation with "ikme" m, decapsulation of the input's
@@ -20,10 +20,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "cpu_features.h"
+#include "cpu/cpu_features.h"
+#include "cpu/lanes.h"
 #include "fuzz_support.h"
-#include "lanes.h"
-#include "mlkem.h"
+#include "mlkem/mlkem.h"
 
 namespace armaccel::fuzz {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "aes.h"
+#include "api/aes.h"
 #include "lanes_under_test.h"
 #include "test_support.h"
 #include "vector_files.h"

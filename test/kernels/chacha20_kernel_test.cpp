@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "chacha20.h"
-#include "chacha20_driver.h"
+#include "api/chacha20.h"
 #include "lanes_under_test.h"
+#include "modes/chacha20_driver.h"
 #include "test_support.h"
 #include "vector_files.h"
 

@@ -23,7 +23,7 @@ foreach(lane IN LISTS lanes)
   get_filename_component(name ${src} NAME_WE)
   execute_process(
     COMMAND ${CLANG} --target=aarch64-linux-gnu -std=c++20 -O2 -Wall -Wextra -Werror
-            -fno-exceptions -fno-rtti ${flag} -c ${KERNELS}/${src} -o ${OUT}/${name}.o
+            -fno-exceptions -fno-rtti -I${KERNELS} ${flag} -c ${KERNELS}/${src} -o ${OUT}/${name}.o
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "clang failed on ${src}:\n${out}${err}")

@@ -4,7 +4,7 @@
 foreach(os freebsd macos windows)
   execute_process(
     COMMAND ${CXX} -std=c++20 -fsyntax-only -Wall -Wextra -Werror -I${STUBS} -I${KERNELS}
-            ${KERNELS}/cpu_probe_${os}.cpp
+            ${KERNELS}/cpu/cpu_probe_${os}.cpp
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cpu_probe_${os}.cpp does not type-check:\n${out}${err}")

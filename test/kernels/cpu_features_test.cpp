@@ -7,8 +7,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "cpu_features.h"
-#include "lanes.h"
+#include "cpu/cpu_features.h"
+#include "cpu/lanes.h"
 #include "test_support.h"
 
 namespace armaccel {

@@ -1,4 +1,4 @@
-// GCM through the driver (kernels/gcm_driver.h) for every combination of
+// GCM through the driver (kernels/modes/gcm_driver.h) for every combination of
 // lanes the running CPU can use -- portable AES + portable GHASH, AES-CE +
 // PMULL composed, the fused gcm-ce lane -- against the GCM specification's
 // test cases as OpenSSL's evp_test file carries them (incl. 1-byte and
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "gcm_driver.h"
 #include "lanes_under_test.h"
+#include "modes/gcm_driver.h"
 #include "test_support.h"
 #include "vector_files.h"
 

@@ -4,7 +4,7 @@
 // random calls, plus algebraic identities of the field multiplication.
 #include <gtest/gtest.h>
 
-#include "ghash.h"
+#include "api/ghash.h"
 #include "lanes_under_test.h"
 #include "test_support.h"
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "keccak.h"
+#include "api/keccak.h"
 #include "lanes_under_test.h"
-#include "sha3_driver.h"
+#include "modes/sha3_driver.h"
 #include "test_support.h"
 #include "vector_files.h"
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "cpu_features.h"
-#include "lanes.h"
+#include "cpu/cpu_features.h"
+#include "cpu/lanes.h"
 
 namespace armaccel::test {
 

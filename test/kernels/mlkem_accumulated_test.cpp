@@ -12,9 +12,9 @@
 #include <map>
 #include <string>
 
-#include "lanes.h"
-#include "mlkem.h"
-#include "sha3_driver.h"
+#include "cpu/lanes.h"
+#include "mlkem/mlkem.h"
+#include "modes/sha3_driver.h"
 #include "test_support.h"
 
 namespace armaccel::test {

@@ -22,9 +22,9 @@
 #include <utility>
 #include <vector>
 
+#include "api/mlkem_kernel.h"
 #include "lanes_under_test.h"
-#include "mlkem_kernel.h"
-#include "mlkem_poly.h"
+#include "mlkem/mlkem_poly.h"
 #include "test_support.h"
 
 namespace armaccel::test {

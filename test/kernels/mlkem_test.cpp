@@ -9,9 +9,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "lanes.h"
-#include "mlkem.h"
-#include "mlkem_poly.h"
+#include "cpu/lanes.h"
+#include "mlkem/mlkem.h"
+#include "mlkem/mlkem_poly.h"
 #include "test_support.h"
 #include "vector_files.h"
 

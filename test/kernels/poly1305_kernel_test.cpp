@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "api/poly1305.h"
 #include "lanes_under_test.h"
-#include "poly1305.h"
-#include "poly1305_driver.h"
+#include "modes/poly1305_driver.h"
 #include "test_support.h"
 #include "vector_files.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "lanes_under_test.h"
-#include "sha2_driver.h"
+#include "modes/sha2_driver.h"
 #include "test_support.h"
 #include "vector_files.h"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "api/sm3.h"
 #include "lanes_under_test.h"
-#include "sha2_driver.h"
-#include "sm3.h"
+#include "modes/sha2_driver.h"
 #include "test_support.h"
 #include "vector_files.h"
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "api/sm4.h"
 #include "lanes_under_test.h"
-#include "sm4.h"
 #include "test_support.h"
 #include "vector_files.h"
 

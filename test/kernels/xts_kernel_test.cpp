@@ -1,4 +1,4 @@
-// XTS through the streaming driver (kernels/xts_driver.h), every AES lane
+// XTS through the streaming driver (kernels/modes/xts_driver.h), every AES lane
 // the running CPU can use: IEEE 1619 vectors as OpenSSL's evp_test file,
 // NIST CAVS XTSGenAES, Botan and Wycheproof carry them (ciphertext stealing
 // for every tail 1..15; Wycheproof also has AES-192 keys, which only the
@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "lanes_under_test.h"
+#include "modes/xts_driver.h"
 #include "test_support.h"
 #include "vector_files.h"
-#include "xts_driver.h"
 
 namespace armaccel::test {
 namespace {

@@ -1,4 +1,4 @@
-// Stub for the type check of kernels/cpu_probe_windows.cpp (see README.md).
+// Stub for the type check of kernels/cpu/cpu_probe_windows.cpp (see README.md).
 #pragma once
 typedef unsigned long DWORD;
 typedef int BOOL;

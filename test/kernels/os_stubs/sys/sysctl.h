@@ -1,4 +1,4 @@
-// Stub for the type check of kernels/cpu_probe_macos.cpp (see README.md).
+// Stub for the type check of kernels/cpu/cpu_probe_macos.cpp (see README.md).
 #pragma once
 #include <stddef.h>
 extern "C" int sysctlbyname(const char* name, void* oldp, size_t* oldlenp, void* newp,

@@ -1,0 +1,12 @@
+// Capability probe for targets without an ARM feature query (x86-64 hosts,
+// bare-metal builds): no hardware lanes, so the portable kernels serve every
+// primitive.
+#include "cpu/cpu_features.h"
+
+namespace armaccel {
+
+CpuFeatures probe_cpu_features() {
+  return 0;
+}
+
+}  // namespace armaccel
