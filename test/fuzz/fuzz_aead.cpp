@@ -18,42 +18,6 @@
 namespace armaccel::fuzz {
 namespace {
 
-struct Cipher {
-  std::string name;
-  EVP_CIPHER* mine;
-  EVP_CIPHER* ref;
-};
-
-const std::vector<Cipher>& ciphers() {
-  static const std::vector<Cipher> list = [] {
-    std::vector<Cipher> out;
-    for (const std::string& n : armaccel_names(OSSL_OP_CIPHER)) {
-      EVP_CIPHER* m = EVP_CIPHER_fetch(contexts().mine, n.c_str(), kMine);
-      EVP_CIPHER* r = EVP_CIPHER_fetch(contexts().ref, n.c_str(), nullptr);
-      if (m == nullptr || r == nullptr ||
-          (EVP_CIPHER_get_flags(m) & EVP_CIPH_FLAG_AEAD_CIPHER) == 0) {
-        EVP_CIPHER_free(m);
-        EVP_CIPHER_free(r);
-        continue;
-      }
-      out.push_back({n, m, r});
-    }
-    ERR_clear_error();
-    return out;
-  }();
-  return list;
-}
-
-template <class T>
-const std::vector<std::string>& names_of(const std::vector<T>& list) {
-  static const std::vector<std::string> names = [&] {
-    std::vector<std::string> out;
-    for (const T& t : list) out.push_back(t.name);
-    return out;
-  }();
-  return names;
-}
-
 struct CtxFree {
   void operator()(EVP_CIPHER_CTX* c) const { EVP_CIPHER_CTX_free(c); }
 };
@@ -197,8 +161,12 @@ void compare(const char* what, const std::string& alg, const Outcome& a, const O
 
 void run(const std::uint8_t* data, std::size_t size) {
   Reader in(data, size);
-  const auto& list = ciphers();
-  const Cipher& c = list[in.choose(names_of(list))];
+  const Fetched<EVP_CIPHER>& list = armaccel_ciphers(true);
+  const std::size_t which = in.choose(list.names);
+  const struct {
+    const std::string& name;
+    EVP_CIPHER *mine, *ref;
+  } c{list.names[which], list.mine[which], list.ref[which]};
   const int mode = EVP_CIPHER_get_mode(c.mine);
   const bool ccm = mode == EVP_CIPH_CCM_MODE;
   const bool gcm = mode == EVP_CIPH_GCM_MODE;
@@ -251,12 +219,5 @@ void run(const std::uint8_t* data, std::size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   armaccel::fuzz::run(data, size);
-  return 0;
-}
-
-// Loads both providers before fuzzing starts, so libFuzzer counts the
-// module's coverage from the first input.
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  armaccel::fuzz::contexts();
   return 0;
 }

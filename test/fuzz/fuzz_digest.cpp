@@ -19,41 +19,6 @@
 namespace armaccel::fuzz {
 namespace {
 
-struct Digest {
-  std::string name;
-  EVP_MD* mine;
-  EVP_MD* ref;
-};
-
-const std::vector<Digest>& digests() {
-  static const std::vector<Digest> list = [] {
-    std::vector<Digest> out;
-    for (const std::string& n : armaccel_names(OSSL_OP_DIGEST)) {
-      EVP_MD* m = EVP_MD_fetch(contexts().mine, n.c_str(), kMine);
-      EVP_MD* r = EVP_MD_fetch(contexts().ref, n.c_str(), nullptr);
-      if (m == nullptr || r == nullptr) {
-        EVP_MD_free(m);
-        EVP_MD_free(r);
-        continue;
-      }
-      out.push_back({n, m, r});
-    }
-    ERR_clear_error();
-    return out;
-  }();
-  return list;
-}
-
-template <class T>
-const std::vector<std::string>& names_of(const std::vector<T>& list) {
-  static const std::vector<std::string> names = [&] {
-    std::vector<std::string> out;
-    for (const T& t : list) out.push_back(t.name);
-    return out;
-  }();
-  return names;
-}
-
 struct CtxFree {
   void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
 };
@@ -61,8 +26,12 @@ using CtxPtr = std::unique_ptr<EVP_MD_CTX, CtxFree>;
 
 void run(const std::uint8_t* data, std::size_t size) {
   Reader in(data, size);
-  const auto& list = digests();
-  const Digest& d = list[in.choose(names_of(list))];
+  const Fetched<EVP_MD>& list = armaccel_digests();
+  const std::size_t which = in.choose(list.names);
+  const struct {
+    const std::string& name;
+    EVP_MD *mine, *ref;
+  } d{list.names[which], list.mine[which], list.ref[which]};
   const bool xof = (EVP_MD_get_flags(d.mine) & EVP_MD_FLAG_XOF) != 0;
   CtxPtr a(EVP_MD_CTX_new()), b(EVP_MD_CTX_new());
   bool started = false, synced = false, finished = false;
@@ -149,12 +118,5 @@ void run(const std::uint8_t* data, std::size_t size) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   armaccel::fuzz::run(data, size);
-  return 0;
-}
-
-// Loads both providers before fuzzing starts, so libFuzzer counts the
-// module's coverage from the first input.
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  armaccel::fuzz::contexts();
   return 0;
 }

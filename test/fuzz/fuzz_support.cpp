@@ -56,6 +56,57 @@ std::vector<std::string> armaccel_names(int operation) {
   return names;
 }
 
+namespace {
+
+Fetched<EVP_CIPHER> fetch_ciphers(bool aead) {
+  Fetched<EVP_CIPHER> out;
+  for (const std::string& n : armaccel_names(OSSL_OP_CIPHER)) {
+    EVP_CIPHER* m = EVP_CIPHER_fetch(contexts().mine, n.c_str(), kMine);
+    EVP_CIPHER* r = EVP_CIPHER_fetch(contexts().ref, n.c_str(), nullptr);
+    if (m == nullptr || r == nullptr ||
+        ((EVP_CIPHER_get_flags(m) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0) != aead) {
+      EVP_CIPHER_free(m);
+      EVP_CIPHER_free(r);
+      continue;
+    }
+    out.names.push_back(n);
+    out.mine.push_back(m);
+    out.ref.push_back(r);
+  }
+  ERR_clear_error();
+  return out;
+}
+
+Fetched<EVP_MD> fetch_digests() {
+  Fetched<EVP_MD> out;
+  for (const std::string& n : armaccel_names(OSSL_OP_DIGEST)) {
+    EVP_MD* m = EVP_MD_fetch(contexts().mine, n.c_str(), kMine);
+    EVP_MD* r = EVP_MD_fetch(contexts().ref, n.c_str(), nullptr);
+    if (m == nullptr || r == nullptr) {
+      EVP_MD_free(m);
+      EVP_MD_free(r);
+      continue;
+    }
+    out.names.push_back(n);
+    out.mine.push_back(m);
+    out.ref.push_back(r);
+  }
+  ERR_clear_error();
+  return out;
+}
+
+}  // namespace
+
+const Fetched<EVP_CIPHER>& armaccel_ciphers(bool aead) {
+  static const Fetched<EVP_CIPHER> with_aead = fetch_ciphers(true), without = fetch_ciphers(false);
+  return aead ? with_aead : without;
+}
+
+const Fetched<EVP_MD>& armaccel_digests() {
+  static const Fetched<EVP_MD> list = fetch_digests();
+  return list;
+}
+
 std::uint8_t Reader::u8() {
   return at_ < size_ ? data_[at_++] : 0;
 }
@@ -103,3 +154,10 @@ bool had_error() {
 }
 
 }  // namespace armaccel::fuzz
+
+// Loads both providers before fuzzing starts, so libFuzzer counts the
+// module's coverage from the first input (one definition for every fuzzer).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  armaccel::fuzz::contexts();
+  return 0;
+}

@@ -29,6 +29,17 @@ const Contexts& contexts();
 // OSSL_OP_DIGEST, OSSL_OP_MAC), first name of each, in the provider's order.
 std::vector<std::string> armaccel_names(int operation);
 
+// armaccel's algorithms of one kind fetched from both contexts, with their
+// names (for Reader::choose); those either context lacks are left out.
+template <class Alg>
+struct Fetched {
+  std::vector<std::string> names;
+  std::vector<Alg*> mine, ref;
+};
+// aead: the AEAD ciphers only, else the others.
+const Fetched<EVP_CIPHER>& armaccel_ciphers(bool aead);
+const Fetched<EVP_MD>& armaccel_digests();
+
 // Fuzzer input as a stream of choices, read from the front; past the end
 // every read gives zeros, so any input is a complete program.
 class Reader {
