@@ -8,6 +8,13 @@ check() {  # check DESCRIPTION COMMAND...: the command must succeed
   local what=$1; shift
   if "$@"; then pass "$what"; else fail "$what"; fi
 }
+check_equal() {  # check_equal DESCRIPTION GOT EXPECTED: GOT is EXPECTED (and not empty)
+  if [ -n "$2" ] && [ "$2" = "$3" ]; then
+    pass "$1: ${2:0:32}..."
+  else
+    fail "$1: got '$2', expected '$3'"
+  fi
+}
 refuses() {  # refuses DESCRIPTION COMMAND...: the command must fail
   local what=$1; shift
   if "$@" >/dev/null 2>&1; then fail "$what"; else pass "$what"; fi

@@ -6,8 +6,9 @@
 // with CMAC (AES-256-CBC), GMAC (AES-256-GCM), HMAC (SHA-256) and Poly1305,
 // using the default library context
 // and no property query -- so openssl.cnf decides which provider serves
-// each algorithm.  Prints one line per result with the provider that
-// computed it, for comparison with another run or the `openssl` command.
+// each algorithm.  Prints one line per result, tab-separated: the label,
+// the result in hex and the provider that computed it, for comparison with
+// another run or the `openssl` command.
 //
 //   evp_file_tool FILE
 #include <openssl/core_names.h>
@@ -34,9 +35,9 @@ int fail(const char* what) {
 }
 
 void print_hex(const char* label, const char* provider, const unsigned char* d, unsigned len) {
-  std::printf("%-28s", label);
+  std::printf("%s\t", label);
   for (unsigned i = 0; i < len; ++i) std::printf("%02x", d[i]);
-  std::printf("  [%s]\n", provider);
+  std::printf("\t%s\n", provider);
 }
 
 }  // namespace
