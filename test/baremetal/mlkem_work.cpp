@@ -1,5 +1,5 @@
 // A fixed amount of ML-KEM work on a Cortex-M board, for instruction
-// counts under QEMU's icount plugin (scripts/icount-cortexm.sh):
+// counts under QEMU's icount plugin (scripts/icount.sh cortex-m4):
 //   mlkem_work BITS keygen|encaps|decaps REPS [portable]
 // runs the operation REPS times on the best lanes (or the portable ones);
 // counting 1 and 1+N repetitions and subtracting gives one operation.

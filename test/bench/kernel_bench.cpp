@@ -1,6 +1,6 @@
 // Kernel throughput per lane and message size (16 B, 64 B, 1 KiB, 16 KiB),
 // every lane the running CPU can use.  Bytes/s is wall-clock: meaningful on
-// real hardware; under qemu use scripts/icount-report.sh (instruction
+// real hardware; under qemu use scripts/icount.sh (instruction
 // counts) instead.  A key-schedule benchmark shows the per-message set-up.
 #include <benchmark/benchmark.h>
 

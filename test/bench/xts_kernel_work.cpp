@@ -1,6 +1,6 @@
 // A fixed amount of XTS work through the kernel API (xts_driver.h on the
 // AES lane the probe picks), for instruction counting under qemu
-// (scripts/icount-report.sh): the streaming cost of the driver and kernels
+// (scripts/icount.sh): the streaming cost of the driver and kernels
 // themselves, without EVP's per-call cost.
 //
 //   xts_kernel_work KEYBITS BYTES CHUNK REPS

@@ -1,5 +1,5 @@
 // A fixed amount of AES-XTS work through EVP for instruction counting
-// (scripts/icount-report.sh runs it under qemu with the icount plugin, as
+// (scripts/icount.sh runs it under qemu with the icount plugin, as
 // ../shared/tools/qemu-icount/evp_work does for other algorithms):
 //
 //   xts_stream_work ALG BYTES CHUNK REPS

@@ -6,24 +6,17 @@
 # a 16 KiB data unit) against one-shot, through the kernel API and through
 # EVP.  Needs the aarch64 build (cmake --build --preset aarch64).
 #
-# Usage: icount-report.sh [CPU] [SET]
-#   CPU  default: the reference CPU max,sve-default-vector-length=16
-#   SET  all (default), issue2 (AES ECB/CBC/CTR, SHA-2), aead (GCM, XTS,
-#        GMAC, CMAC and the lane/streaming comparisons) or chacha-sha3
-#        (ChaCha20, ChaCha20-Poly1305, Poly1305, HMAC-SHA256, SHA3-256,
-#        SHAKE128 and their lane comparisons) or sm (SM4 ECB/CBC/CTR, SM3,
-#        each lane) or mlkem (ML-KEM-512/768/1024 keygen/encaps/decaps
-#        through EVP, per operation, best lane and portable lane)
+# Called by scripts/icount.sh (the entry point, which documents the sets):
+#   scripts/icount/evp.sh CPU SET
 # Figures are instruction counts, not speed.  GMAC runs AES-256-GCM and
 # CMAC AES-256-CBC (the harness's choice); aead-enc includes 13 bytes of AAD.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
-cpu=${1:-max,sve-default-vector-length=16}
-set=${2:-all}
+cpu=$1
+set=$2
 tool=$root/../shared/tools/qemu-icount
-out=$root/build/icount
-[ -x "$out/evp_work.arm64" ] || "$tool/build.sh" "$out" >/dev/null
+out=$ICOUNT_DIR
 build=$root/build/aarch64
 modules=$build/provider
 [ -f "$modules/armaccel.so" ] || { echo "build the aarch64 preset first" >&2; exit 1; }
@@ -63,7 +56,7 @@ compare() {  # compare "KIND ALG" SIZES...
 }
 
 printf '%-24s %7s %10s %10s %7s\n' "operation" "bytes" "openssl" "armaccel" "ratio"
-if [ "$set" = all ] || [ "$set" = issue2 ]; then
+if [ "$set" = all ] || [ "$set" = aes-sha2 ]; then
   for c in "cipher-enc AES-128-ECB" "cipher-enc AES-128-CBC" "cipher-dec AES-128-CBC" \
            "cipher-enc AES-128-CTR" "cipher-enc AES-256-CTR"; do
     compare "$c" 1024 16384

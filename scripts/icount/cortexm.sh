@@ -6,17 +6,16 @@
 # cycles (a Cortex-M4 retires at most one instruction per cycle).
 # Needs the cortex-m4 preset built (cmake --build --preset cortex-m4).
 #
-# Usage: icount-cortexm.sh [PRESET] [BITS...]   (default: cortex-m4, 512 768 1024)
+# Called by scripts/icount.sh: scripts/icount/cortexm.sh PRESET [BITS...]
+# (BITS default: 512 768 1024)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 preset=${1:-cortex-m4}
 shift || true
 sets=("${@:-512 768 1024}")
 read -r -a sets <<<"${sets[*]}"
-tool=$root/../shared/tools/qemu-icount
-out=$root/build/icount
-[ -f "$out/libicount.so" ] || "$tool/build.sh" "$out" >/dev/null
+out=$ICOUNT_DIR
 build=$root/build/$preset
 board=mps2-an386
 [ "${preset#cortex-m7}" != "$preset" ] && board=mps2-an500

@@ -4,7 +4,8 @@
 # (mlkem-neon + keccak-sha3 on the reference CPU) and for the portable lanes
 # (ARMACCEL_DISABLE=all).
 #
-#   test/bench/mlkem_icount.sh BUILD_DIR ICOUNT_DIR [REPS]
+#   scripts/icount/mlkem_kernels.sh BUILD_DIR ICOUNT_DIR [REPS]
+#   (scripts/icount.sh mlkem-kernels calls it with build/aarch64)
 #
 # BUILD_DIR is an AArch64 build with test/bench/mlkem_kernel_work;
 # ICOUNT_DIR holds libicount.so (../shared/tools/qemu-icount/build.sh).
