@@ -25,6 +25,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 set_name=${1:?usage: scripts/icount.sh SET [CPU | BITS...] (see the header)}
 shift
+case $set_name in
+  aes-sha2 | aead | chacha-sha3 | sm | mlkem | all | mlkem-kernels | cortex-m4 | cortex-m4-soft | \
+    cortex-m7 | cortex-m7-soft) ;;
+  *)
+    echo "icount.sh: unknown set '$set_name' (see the header of scripts/icount.sh)" >&2
+    exit 2 ;;
+esac
 export ICOUNT_DIR=$root/build/icount
 tool=$root/../shared/tools/qemu-icount
 [ -f "$ICOUNT_DIR/libicount.so" ] && [ -x "$ICOUNT_DIR/evp_work.arm64" ] ||
@@ -37,7 +44,4 @@ case $set_name in
       exec scripts/icount/mlkem_kernels.sh "$root/build/aarch64" "$ICOUNT_DIR" ;;
   cortex-m4 | cortex-m4-soft | cortex-m7 | cortex-m7-soft)
     exec scripts/icount/cortexm.sh "$set_name" "$@" ;;
-  *)
-    echo "icount.sh: unknown set '$set_name' (see the header of scripts/icount.sh)" >&2
-    exit 2 ;;
 esac
