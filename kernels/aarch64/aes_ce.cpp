@@ -375,10 +375,13 @@ void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 }  // namespace
 
 extern const AesKernel kAesCe;
+// clang-format off
 const AesKernel kAesCe = {
-    "aes-ce",    kFeatAsimd | kFeatAes, expand_encrypt_key, expand_decrypt_key, ecb_encrypt,
-    ecb_decrypt, cbc_encrypt,           cbc_decrypt,        ctr_encrypt,        ctr32_encrypt,
-    cbc_mac,     xts_encrypt,           xts_decrypt,
-};
+    .lane = "aes-ce", .required = kFeatAsimd | kFeatAes, .set_encrypt_key = expand_encrypt_key,
+    .set_decrypt_key = expand_decrypt_key, .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt,
+    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt,
+    .ctr32_encrypt = ctr32_encrypt, .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt,
+    .xts_decrypt = xts_decrypt};
+// clang-format on
 
 }  // namespace armaccel

@@ -146,8 +146,10 @@ void decrypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* i
 }  // namespace
 
 extern const GcmKernel kGcmCe;
+// clang-format off
 const GcmKernel kGcmCe = {
-    "gcm-ce", kFeatAsimd | kFeatAes | kFeatPmull, &kAesCe, &kGhashPmull, encrypt, decrypt,
-};
+    .lane = "gcm-ce", .required = kFeatAsimd | kFeatAes | kFeatPmull, .aes = &kAesCe,
+    .ghash = &kGhashPmull, .encrypt = encrypt, .decrypt = decrypt};
+// clang-format on
 
 }  // namespace armaccel

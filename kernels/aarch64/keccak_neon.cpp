@@ -88,9 +88,11 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 }  // namespace
 
 extern const KeccakKernel kKeccakNeon;
+// .squeeze = nullptr: nothing to convert; ML-KEM pairs streams (permute_x2).
+// clang-format off
 const KeccakKernel kKeccakNeon = {
-    "keccak-neon", kFeatAsimd, keccak_permute_portable, keccak_absorb_portable, permute_x2,
-    nullptr,  // squeeze: nothing to convert; ML-KEM pairs streams (permute_x2)
-};
+    .lane = "keccak-neon", .required = kFeatAsimd, .permute = keccak_permute_portable,
+    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .squeeze = nullptr};
+// clang-format on
 
 }  // namespace armaccel

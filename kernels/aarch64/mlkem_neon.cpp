@@ -70,9 +70,11 @@ void sub(mlkem::Poly* r, const mlkem::Poly* a, const mlkem::Poly* b) {
 }  // namespace
 
 extern const MlkemKernel kMlkemNeon;
+// clang-format off
 const MlkemKernel kMlkemNeon = {
-    "mlkem-neon",    kFeatAsimd,        ntt,        inv_ntt, multiply_ntts, rej_uniform,
-    compress_encode, decode_decompress, sample_cbd, add,     sub,
-};
+    .lane = "mlkem-neon", .required = kFeatAsimd, .ntt = ntt, .inv_ntt = inv_ntt,
+    .multiply_ntts = multiply_ntts, .rej_uniform = rej_uniform, .compress_encode = compress_encode,
+    .decode_decompress = decode_decompress, .sample_cbd = sample_cbd, .add = add, .sub = sub};
+// clang-format on
 
 }  // namespace armaccel

@@ -100,6 +100,16 @@ struct Sm4Kernel {
                          std::size_t blocks, std::uint8_t tweak[16]);
 };
 
+// A lane's set_encrypt_key / set_decrypt_key from its key expansion
+// expand(rk, key, key_bytes, reverse), reverse giving the round keys in
+// decryption order.
+using Sm4ExpandFn = bool (*)(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes,
+                             bool reverse);
+template <Sm4ExpandFn Expand, bool Reverse>
+bool sm4_set_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
+  return Expand(rk, key, key_bytes, Reverse);
+}
+
 // The portable, constant-time (bit-sliced S-box, no table lookups) lane;
 // always built, the oracle every other lane is tested against.
 extern const Sm4Kernel kSm4Portable;

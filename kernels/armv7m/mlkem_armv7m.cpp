@@ -204,18 +204,12 @@ void sub(mlkem::Poly* r, const mlkem::Poly* a, const mlkem::Poly* b) {
 }  // namespace
 
 extern const MlkemKernel kMlkemArmv7m;
+// clang-format off
 const MlkemKernel kMlkemArmv7m = {
-    "mlkem-armv7m",
-    0,
-    ntt,
-    inv_ntt,
-    multiply_ntts,
-    armaccel_mlkem_armv7m_rej_uniform,
-    compress_encode,
-    decode_decompress,
-    sample_cbd,
-    add,
-    sub,
-};
+    .lane = "mlkem-armv7m", .required = 0, .ntt = ntt, .inv_ntt = inv_ntt,
+    .multiply_ntts = multiply_ntts, .rej_uniform = armaccel_mlkem_armv7m_rej_uniform,
+    .compress_encode = compress_encode, .decode_decompress = decode_decompress,
+    .sample_cbd = sample_cbd, .add = add, .sub = sub};
+// clang-format on
 
 }  // namespace armaccel

@@ -394,9 +394,12 @@ void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 
 }  // namespace
 
+// clang-format off
 const AesKernel kAesPortable = {
-    "aes-portable", 0,           set_key,       set_key, ecb_encrypt, ecb_decrypt, cbc_encrypt,
-    cbc_decrypt,    ctr_encrypt, ctr32_encrypt, cbc_mac, xts_encrypt, xts_decrypt,
-};
+    .lane = "aes-portable", .required = 0, .set_encrypt_key = set_key, .set_decrypt_key = set_key,
+    .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt, .cbc_encrypt = cbc_encrypt,
+    .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt, .ctr32_encrypt = ctr32_encrypt,
+    .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt, .xts_decrypt = xts_decrypt};
+// clang-format on
 
 }  // namespace armaccel

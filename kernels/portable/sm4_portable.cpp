@@ -157,14 +157,6 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
   return true;
 }
 
-bool set_encrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, false);
-}
-
-bool set_decrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, true);
-}
-
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   while (blocks > 0) {
     const std::size_t n = blocks < kBatch ? blocks : kBatch;
@@ -266,22 +258,15 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
 
 }  // namespace
 
+// clang-format off
 const Sm4Kernel kSm4Portable = {
-    "sm4-portable",
-    0,
-    set_encrypt_key,
-    set_decrypt_key,
-    ecb,
-    ecb,
-    cbc_encrypt,
-    cbc_decrypt,
-    ctr_generic<increment_be128>,
-    ctr_generic<increment_be32>,
-    cbc_mac,
-    xts<xts_multiply_alpha>,
-    xts<xts_multiply_alpha>,
-    xts<xts_gb_multiply_alpha>,
-    xts<xts_gb_multiply_alpha>,
-};
+    .lane = "sm4-portable", .required = 0, .set_encrypt_key = sm4_set_key<expand, false>,
+    .set_decrypt_key = sm4_set_key<expand, true>, .ecb_encrypt = ecb, .ecb_decrypt = ecb,
+    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt,
+    .ctr_encrypt = ctr_generic<increment_be128>, .ctr32_encrypt = ctr_generic<increment_be32>,
+    .cbc_mac = cbc_mac, .xts_encrypt = xts<xts_multiply_alpha>,
+    .xts_decrypt = xts<xts_multiply_alpha>, .xts_gb_encrypt = xts<xts_gb_multiply_alpha>,
+    .xts_gb_decrypt = xts<xts_gb_multiply_alpha>};
+// clang-format on
 
 }  // namespace armaccel
