@@ -311,16 +311,6 @@ void encode12(std::uint8_t* out, const mlkem::Poly* f) {
   }
 }
 
-// By width, in kCodingWidths order.
-using EncodeFn = void (*)(std::uint8_t* out, const mlkem::Poly* f);
-constexpr EncodeFn kEncode[6] = {encode1, encode4, encode5, encode10, encode11, encode12};
-
-void compress_encode(std::uint8_t* out, const mlkem::Poly* f, unsigned d) {
-  by_coding_width(
-      d, [&](auto i) { kEncode[i](out, f); },
-      [&] { mlkem::compress_encode(out, f, d); });  // not used by ML-KEM: the portable entry
-}
-
 // ---------------------------------------------------------------------------
 // Decompress_d(ByteDecode_d(in)).
 
@@ -417,14 +407,20 @@ void decode12(mlkem::Poly* f, const std::uint8_t* in) {
   }
 }
 
-// By width, in kCodingWidths order.
-using DecodeFn = void (*)(mlkem::Poly* f, const std::uint8_t* in);
-constexpr DecodeFn kDecode[6] = {decode1, decode4, decode5, decode10, decode11, decode12};
+// Both coding entries by width (kCodingWidths order); other d, not used by
+// ML-KEM, go to the portable entries.
+constexpr void (*kEncode[6])(std::uint8_t*, const mlkem::Poly*) = {encode1,  encode4,  encode5,
+                                                                   encode10, encode11, encode12};
+constexpr void (*kDecode[6])(mlkem::Poly*, const std::uint8_t*) = {decode1,  decode4,  decode5,
+                                                                   decode10, decode11, decode12};
 
+void compress_encode(std::uint8_t* out, const mlkem::Poly* f, unsigned d) {
+  by_coding_width(
+      d, [&](auto i) { kEncode[i](out, f); }, [&] { mlkem::compress_encode(out, f, d); });
+}
 void decode_decompress(mlkem::Poly* f, const std::uint8_t* in, unsigned d) {
   by_coding_width(
-      d, [&](auto i) { kDecode[i](f, in); },
-      [&] { mlkem::decode_decompress(f, in, d); });  // not used by ML-KEM: the portable entry
+      d, [&](auto i) { kDecode[i](f, in); }, [&] { mlkem::decode_decompress(f, in, d); });
 }
 
 // ---------------------------------------------------------------------------
