@@ -46,6 +46,15 @@
 \name:
 .endm
 
+// The loop's end: back to 1b while cursor != lr, then restores regs and
+// returns; ends the function's symbol.
+.macro loop_return cursor, name, regs
+  cmp \cursor, lr
+  bne 1b
+  pop {\regs, pc}
+  .size \name, . - \name
+.endm
+
 // ---------------------------------------------------------------------------
 // add / sub: one word = two coefficients (uint16 lanes).  add: s = a + b
 // (< 2q, no lane overflow), t = s - q lane-wise with GE = (s >= q), pick t
@@ -91,10 +100,7 @@ fn \name
   .irp a, r3, r5, r7, r9
     str \a, [r0], #4
   .endr
-  cmp r1, lr
-  bne 1b
-  pop {r4-r11, pc}
-  .size \name, . - \name
+  loop_return r1, \name, "r4-r11"
 .endm
 
 add_sub_fn armaccel_mlkem_armv7m_add, add_word
@@ -242,10 +248,7 @@ cbd_fn armaccel_mlkem_armv7m_cbd2
   str r3, [r0], #4
   str r4, [r0], #4
   str r5, [r0], #4
-  cmp r1, lr
-  bne 1b
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_cbd2, . - armaccel_mlkem_armv7m_cbd2
+  loop_return r1, armaccel_mlkem_armv7m_cbd2, "r4-r11"
 
 // SamplePolyCBD_3 (Alg. 8, eta = 3): 3 bytes t (24 bits) -> 4 coefficients.
 // Summing bit triples (t & M) + (t >> 1 & M) + (t >> 2 & M), M = 0x249249,
@@ -294,10 +297,7 @@ cbd_fn armaccel_mlkem_armv7m_cbd3
   orr r2, r2, r3, lsl #8       // group 1 = bytes 3-5
   cbd3_group r2
   add r1, r1, #6
-  cmp r1, lr
-  bne 1b
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_cbd3, . - armaccel_mlkem_armv7m_cbd3
+  loop_return r1, armaccel_mlkem_armv7m_cbd3, "r4-r11"
 
 // ---------------------------------------------------------------------------
 // Compress_d + ByteEncode_d: coefficient j of a group of n lands at bit
@@ -344,10 +344,7 @@ fn armaccel_mlkem_armv7m_cenc\d
     .endif
     .set pos, pos + \d
   .endr
-  cmp r1, lr
-  bne 1b
-  pop {r4-r5, pc}
-  .size armaccel_mlkem_armv7m_cenc\d, . - armaccel_mlkem_armv7m_cenc\d
+  loop_return r1, armaccel_mlkem_armv7m_cenc\d, "r4-r5"
 .endm
 
 cenc_fn 4, 16, 315, 32738, 16
@@ -374,10 +371,7 @@ fn armaccel_mlkem_armv7m_cenc1
   mvn r4, r4
   str r4, [r0], #4
   add r1, r1, #64
-  cmp r1, lr
-  bne 1b
-  pop {r4-r5, pc}
-  .size armaccel_mlkem_armv7m_cenc1, . - armaccel_mlkem_armv7m_cenc1
+  loop_return r1, armaccel_mlkem_armv7m_cenc1, "r4-r5"
 
 // ---------------------------------------------------------------------------
 // ByteDecode_d + Decompress_d: field j of a group of n is bits d j ..
@@ -462,10 +456,7 @@ fn armaccel_mlkem_armv7m_ddec\d
   .endr
 .endif
   add r1, r1, #(\n * \d / 8)
-  cmp r0, lr
-  bne 1b
-  pop {r4-r7, pc}
-  .size armaccel_mlkem_armv7m_ddec\d, . - armaccel_mlkem_armv7m_ddec\d
+  loop_return r0, armaccel_mlkem_armv7m_ddec\d, "r4-r7"
 .endm
 
 ddec_fn 1, 32

@@ -125,8 +125,11 @@ fn \name
   str r0, [sp, #4]              // f
 .endm
 
-// Frees the frame-byte stack frame, returns, ends the function's symbol.
-.macro fn_return name, frame
+// The last loop's end (back to `loop` while r0 != r7), then frees the
+// frame-byte stack frame, returns and ends the function's symbol.
+.macro fn_return name, frame, loop
+  cmp r0, r7
+  bne \loop
   add sp, #\frame
   pop {r4-r11, pc}
   .size \name, . - \name
@@ -248,17 +251,14 @@ fn_enter armaccel_mlkem_armv7m_ntt, 8, armaccel_mlkem_armv7m_ntt_zetas
   ldr r4, [r0, #12]
   ct_bfly r1, r2, r12, b, r10, r11, r9
   ct_bfly r3, r4, r12, t, r10, r11, r9
-  barrett r1, r5, r6, r10, r11, r9
-  barrett r2, r5, r6, r10, r11, r9
-  barrett r3, r5, r6, r10, r11, r9
-  barrett r4, r5, r6, r10, r11, r9
+  .irp x, r1, r2, r3, r4
+    barrett \x, r5, r6, r10, r11, r9
+  .endr
   str r2, [r0, #4]
   str r3, [r0, #8]
   str r4, [r0, #12]
   str r1, [r0], #16
-  cmp r0, r7
-  bne 3b
-  fn_return armaccel_mlkem_armv7m_ntt, 8
+  fn_return armaccel_mlkem_armv7m_ntt, 8, 3b
 
 // ---------------------------------------------------------------------------
 // Inverse NTT (Algorithm 10), layers len 2-8 | 16-64 | 128 with 128^-1.
@@ -317,9 +317,7 @@ fn_enter armaccel_mlkem_armv7m_inv_ntt, 16, armaccel_mlkem_armv7m_inv_zetas
   canon r3, r10, r5
   str r3, [r0, #256]
   str r1, [r0], #4
-  cmp r0, r7
-  bne 4b
-  fn_return armaccel_mlkem_armv7m_inv_ntt, 16
+  fn_return armaccel_mlkem_armv7m_inv_ntt, 16, 4b
 
 // ---------------------------------------------------------------------------
 // MultiplyNTTs (Algorithm 11): for pair i, with a = (a0, a1) from f,
