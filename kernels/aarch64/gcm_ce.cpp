@@ -66,7 +66,7 @@ void gcm_encrypt_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint
   if (blocks >= 8) {
     uint8x16_t c[4];
     next_counters(ctr, one, c);
-    encrypt4(c, ks);
+    crypt_n<true, 4>(c, ks);
     for (int i = 0; i < 4; ++i) {
       c[i] = veorq_u8(c[i], vld1q_u8(in + 16 * i));
       vst1q_u8(out + 16 * i, c[i]);
@@ -79,7 +79,7 @@ void gcm_encrypt_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint
       rev64x4(c, d);
       next_counters(ctr, one, c);
       x = absorb<4>(x, d, keys);
-      encrypt4(c, ks);
+      crypt_n<true, 4>(c, ks);
       for (int i = 0; i < 4; ++i) {
         c[i] = veorq_u8(c[i], vld1q_u8(in + 16 * i));
         vst1q_u8(out + 16 * i, c[i]);
@@ -111,7 +111,7 @@ void gcm_decrypt_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint
     rev64x4(m, d);
     next_counters(ctr, one, b);
     x = absorb<4>(x, d, keys);
-    encrypt4(b, ks);
+    crypt_n<true, 4>(b, ks);
     for (int i = 0; i < 4; ++i) vst1q_u8(out + 16 * i, veorq_u8(m[i], b[i]));
   }
   gcm_blocks<Nr, false>(ks, keys, in, out, blocks, ctr, one, x);
