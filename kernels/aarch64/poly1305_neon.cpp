@@ -253,6 +253,10 @@ void finish(const Poly1305State* st, const std::uint8_t key_s[16], std::uint8_t 
 }  // namespace
 
 extern const Poly1305Kernel kPoly1305Neon;
-const Poly1305Kernel kPoly1305Neon = {"poly1305-neon", kFeatAsimd, init, blocks, finish};
+const Poly1305Kernel kPoly1305Neon = {.lane = "poly1305-neon",
+                                      .required = kFeatAsimd,
+                                      .init = init,
+                                      .blocks = blocks,
+                                      .finish = finish};
 
 }  // namespace armaccel

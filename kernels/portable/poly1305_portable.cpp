@@ -40,6 +40,7 @@ void finish(const Poly1305State* st, const std::uint8_t key_s[16], std::uint8_t 
 
 }  // namespace
 
-const Poly1305Kernel kPoly1305Portable = {"poly1305-portable", 0, init, blocks, finish};
+const Poly1305Kernel kPoly1305Portable = {
+    .lane = "poly1305-portable", .required = 0, .init = init, .blocks = blocks, .finish = finish};
 
 }  // namespace armaccel

@@ -75,9 +75,13 @@ void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
 
 }  // namespace
 
-const Sha256Kernel kSha256Portable = {"sha256-portable", 0,
-                                      compress<std::uint32_t, 64, kSha256K, kSha256Sigmas>};
-const Sha512Kernel kSha512Portable = {"sha512-portable", 0,
-                                      compress<std::uint64_t, 80, kSha512K, kSha512Sigmas>};
+const Sha256Kernel kSha256Portable = {
+    .lane = "sha256-portable",
+    .required = 0,
+    .compress = compress<std::uint32_t, 64, kSha256K, kSha256Sigmas>};
+const Sha512Kernel kSha512Portable = {
+    .lane = "sha512-portable",
+    .required = 0,
+    .compress = compress<std::uint64_t, 80, kSha512K, kSha512Sigmas>};
 
 }  // namespace armaccel
