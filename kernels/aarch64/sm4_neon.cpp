@@ -23,6 +23,7 @@
 #include "api/sm4.h"
 #include "sm4_impl.h"
 #include "util/always_inline.h"
+#include "util/batch.h"
 #include "util/wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -225,9 +226,7 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
       vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(out + 16 * j), prev));
       prev = vld1q_u8(ct + 16 * j);
     }
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   vst1q_u8(iv, prev);
 }
@@ -247,9 +246,7 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     crypt_blocks(rk, ks, ks, n);
     for (std::size_t j = 0; j < n; ++j)
       vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), vld1q_u8(ks + 16 * j)));
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   store_halves(counter, hi, lo);
   wipe(ks, sizeof ks);
@@ -281,9 +278,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     crypt_blocks(rk, out, out, n);
     for (std::size_t j = 0; j < n; ++j)
       vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(out + 16 * j), vld1q_u8(tw + 16 * j)));
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   t.store(tweak);
   wipe(tw, sizeof tw);

@@ -14,6 +14,7 @@
 #include "modes/xts_driver.h"
 #include "portable/aes_bitslice.h"
 #include "portable/bitslice8.h"
+#include "util/batch.h"
 #include "util/bytes.h"
 #include "util/wipe.h"
 
@@ -217,9 +218,7 @@ void ecb(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     }
     unslice(q, buf);
     std::memcpy(out, buf, 16 * n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(buf, sizeof buf);
   wipe(q, sizeof q);
@@ -264,9 +263,7 @@ void cbc_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
         out[16 * b + i] = static_cast<std::uint8_t>(buf[16 * b + i] ^ prev[i]);
     }
     std::memcpy(chain, cipher + 16 * (n - 1), 16);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   std::memcpy(iv, chain, 16);
   wipe(buf, sizeof buf);
@@ -298,9 +295,7 @@ void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     encrypt_planes(rk, q);
     unslice(q, ks);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(ks, sizeof ks);
   wipe(q, sizeof q);
@@ -322,9 +317,7 @@ void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
     }
     encrypt4(rk, ks);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(ks, sizeof ks);
 }
@@ -359,9 +352,7 @@ void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* ou
       decrypt4(rk, buf);
     }
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(buf, sizeof buf);
   wipe(tweaks, sizeof tweaks);

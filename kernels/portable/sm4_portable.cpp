@@ -28,6 +28,7 @@
 #include "modes/xts_driver.h"
 #include "portable/aes_bitslice.h"
 #include "portable/bitslice8.h"
+#include "util/batch.h"
 #include "util/bytes.h"
 #include "util/wipe.h"
 
@@ -161,9 +162,7 @@ void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
   while (blocks > 0) {
     const std::size_t n = blocks < kBatch ? blocks : kBatch;
     crypt_blocks(rk, in, out, n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
 }
 
@@ -190,9 +189,7 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     xor16(out, pt, iv);
     for (std::size_t j = 1; j < n; ++j) xor16(out + 16 * j, pt + 16 * j, ct + 16 * (j - 1));
     std::memcpy(iv, ct + 16 * (n - 1), 16);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(pt, sizeof pt);
 }
@@ -210,9 +207,7 @@ void ctr_generic(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     }
     crypt_blocks(rk, ctrs, ks, n);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(ks, sizeof ks);
 }
@@ -248,9 +243,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     }
     crypt_blocks(rk, buf, buf, n);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(buf, sizeof buf);
   wipe(tweaks, sizeof tweaks);
