@@ -108,7 +108,7 @@ void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     load8(in, b);
-    encrypt8(b, ks);
+    crypt_n<true, 8>(b, ks);
     store8(out, b);
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, encrypt1(vld1q_u8(in), ks));
@@ -121,7 +121,7 @@ void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     load8(in, b);
-    decrypt8(b, ks);
+    crypt_n<false, 8>(b, ks);
     store8(out, b);
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, decrypt1(vld1q_u8(in), ks));
@@ -157,7 +157,7 @@ void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
     uint8x16_t c[8], b[8];
     load8(in, c);
     for (int i = 0; i < 8; ++i) b[i] = c[i];
-    decrypt8(b, ks);
+    crypt_n<false, 8>(b, ks);
     b[0] = veorq_u8(b[0], chain);
     for (int i = 1; i < 8; ++i) b[i] = veorq_u8(b[i], c[i - 1]);
     chain = c[7];
@@ -214,7 +214,7 @@ void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
         ctr.hi += (ctr.lo == 0) ? 1 : 0;
       }
     }
-    encrypt8(b, ks);
+    crypt_n<true, 8>(b, ks);
     uint8x16_t m[8];
     load8(in, m);
     for (int i = 0; i < 8; ++i) b[i] = veorq_u8(m[i], b[i]);
@@ -244,7 +244,7 @@ void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_
       b[i] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
       ctr = vaddq_u32(ctr, one);
     }
-    encrypt8(b, ks);
+    crypt_n<true, 8>(b, ks);
     uint8x16_t m[8];
     load8(in, m);
     for (int i = 0; i < 8; ++i) b[i] = veorq_u8(m[i], b[i]);
@@ -293,9 +293,9 @@ void xts_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, st
       b[i] = veorq_u8(b[i], tw[i]);
     }
     if (Encrypt) {
-      encrypt8(b, ks);
+      crypt_n<true, 8>(b, ks);
     } else {
-      decrypt8(b, ks);
+      crypt_n<false, 8>(b, ks);
     }
     for (int i = 0; i < 8; ++i) b[i] = veorq_u8(b[i], tw[i]);
     store8(out, b);
@@ -375,10 +375,13 @@ void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 }  // namespace
 
 extern const AesKernel kAesCe;
+// clang-format off
 const AesKernel kAesCe = {
-    "aes-ce",    kFeatAsimd | kFeatAes, expand_encrypt_key, expand_decrypt_key, ecb_encrypt,
-    ecb_decrypt, cbc_encrypt,           cbc_decrypt,        ctr_encrypt,        ctr32_encrypt,
-    cbc_mac,     xts_encrypt,           xts_decrypt,
-};
+    .lane = "aes-ce", .required = kFeatAsimd | kFeatAes, .set_encrypt_key = expand_encrypt_key,
+    .set_decrypt_key = expand_decrypt_key, .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt,
+    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt,
+    .ctr32_encrypt = ctr32_encrypt, .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt,
+    .xts_decrypt = xts_decrypt};
+// clang-format on
 
 }  // namespace armaccel

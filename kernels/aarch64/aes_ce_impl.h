@@ -47,36 +47,21 @@ inline uint8x16_t decrypt1(uint8x16_t s, const Keys<Nr>& ks) {
   return veorq_u8(vaesdq_u8(s, ks.k[Nr - 1]), ks.k[Nr]);
 }
 
-// Eight blocks through all rounds, round by round so the eight independent
-// AESE/AESMC chains interleave.
-template <int Nr>
-inline void encrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
+// N blocks (N <= 8) through all rounds, round by round so the N independent
+// AESE/AESMC (AESD/AESIMC) chains interleave.
+template <bool Encrypt, int N, int Nr>
+inline void crypt_n(uint8x16_t b[N], const Keys<Nr>& ks) {
   unroll<Nr - 1>([&](auto r) {
 #pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) b[i] = vaesmcq_u8(vaeseq_u8(b[i], ks.k[r]));
+    for (int i = 0; i < N; ++i) {
+      b[i] = Encrypt ? vaesmcq_u8(vaeseq_u8(b[i], ks.k[r])) : vaesimcq_u8(vaesdq_u8(b[i], ks.k[r]));
+    }
   });
 #pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaeseq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
-}
-
-template <int Nr>
-inline void decrypt8(uint8x16_t b[8], const Keys<Nr>& ks) {
-  unroll<Nr - 1>([&](auto r) {
-#pragma GCC unroll 8
-    for (int i = 0; i < 8; ++i) b[i] = vaesimcq_u8(vaesdq_u8(b[i], ks.k[r]));
-  });
-#pragma GCC unroll 8
-  for (int i = 0; i < 8; ++i) b[i] = veorq_u8(vaesdq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
-}
-
-template <int Nr>
-inline void encrypt4(uint8x16_t b[4], const Keys<Nr>& ks) {
-  unroll<Nr - 1>([&](auto r) {
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; ++i) b[i] = vaesmcq_u8(vaeseq_u8(b[i], ks.k[r]));
-  });
-#pragma GCC unroll 4
-  for (int i = 0; i < 4; ++i) b[i] = veorq_u8(vaeseq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
+  for (int i = 0; i < N; ++i) {
+    b[i] =
+        veorq_u8(Encrypt ? vaeseq_u8(b[i], ks.k[Nr - 1]) : vaesdq_u8(b[i], ks.k[Nr - 1]), ks.k[Nr]);
+  }
 }
 
 // Eight blocks in and out.  Single-register loads: GCC pairs them into LDP/STP;

@@ -176,6 +176,7 @@ void xor_blocks(const std::uint32_t key[8], std::uint32_t iv[4], std::uint8_t* o
 }  // namespace
 
 extern const ChachaKernel kChachaNeon;
-const ChachaKernel kChachaNeon = {"chacha20-neon", kFeatAsimd, xor_blocks};
+const ChachaKernel kChachaNeon = {
+    .lane = "chacha20-neon", .required = kFeatAsimd, .xor_blocks = xor_blocks};
 
 }  // namespace armaccel

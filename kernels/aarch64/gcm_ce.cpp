@@ -52,102 +52,82 @@ void gcm_blocks(const Keys<Nr>& ks, const GhashPowers<4>& keys, const std::uint8
   }
 }
 
-// Encryption, four blocks per iteration: the ciphertext of the previous
-// iteration is hashed while the current counter blocks go through AES.
-template <int Nr>
-void gcm_encrypt_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
-                   std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
-                   std::uint8_t xi[16]) {
+// Whole blocks, four per iteration.  Encryption: the ciphertext of the
+// previous iteration is hashed while the current counter blocks go through
+// AES.  Decryption: the input is hashed directly.
+template <int Nr, bool Encrypt>
+void gcm_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in, std::uint8_t* out,
+           std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
   const Keys<Nr> ks(rk);
   const GhashPowers<4> keys(hkey);
   uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
   const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
   uint64x2_t x = load_block(xi);
-  if (blocks >= 8) {
-    uint8x16_t c[4];
-    next_counters(ctr, one, c);
-    encrypt4(c, ks);
-    for (int i = 0; i < 4; ++i) {
-      c[i] = veorq_u8(c[i], vld1q_u8(in + 16 * i));
-      vst1q_u8(out + 16 * i, c[i]);
-    }
-    in += 64;
-    out += 64;
-    blocks -= 4;
-    for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
-      uint64x2_t d[4];
-      rev64x4(c, d);
+  if constexpr (Encrypt) {
+    if (blocks >= 8) {
+      uint8x16_t c[4];
       next_counters(ctr, one, c);
-      x = absorb<4>(x, d, keys);
-      encrypt4(c, ks);
+      crypt_n<true, 4>(c, ks);
       for (int i = 0; i < 4; ++i) {
         c[i] = veorq_u8(c[i], vld1q_u8(in + 16 * i));
         vst1q_u8(out + 16 * i, c[i]);
       }
+      in += 64;
+      out += 64;
+      blocks -= 4;
+      for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
+        uint64x2_t d[4];
+        rev64x4(c, d);
+        next_counters(ctr, one, c);
+        x = absorb<4>(x, d, keys);
+        crypt_n<true, 4>(c, ks);
+        for (int i = 0; i < 4; ++i) {
+          c[i] = veorq_u8(c[i], vld1q_u8(in + 16 * i));
+          vst1q_u8(out + 16 * i, c[i]);
+        }
+      }
+      uint64x2_t d[4];
+      rev64x4(c, d);
+      x = absorb<4>(x, d, keys);
     }
-    uint64x2_t d[4];
-    rev64x4(c, d);
-    x = absorb<4>(x, d, keys);
+  } else {
+    for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
+      uint8x16_t b[4], m[4];
+      uint64x2_t d[4];
+      for (int i = 0; i < 4; ++i) m[i] = vld1q_u8(in + 16 * i);
+      rev64x4(m, d);
+      next_counters(ctr, one, b);
+      x = absorb<4>(x, d, keys);
+      crypt_n<true, 4>(b, ks);
+      for (int i = 0; i < 4; ++i) vst1q_u8(out + 16 * i, veorq_u8(m[i], b[i]));
+    }
   }
-  gcm_blocks<Nr, true>(ks, keys, in, out, blocks, ctr, one, x);
+  gcm_blocks<Nr, Encrypt>(ks, keys, in, out, blocks, ctr, one, x);
   vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
   store_block(xi, x);
 }
 
-// Decryption, four blocks per iteration: the input is hashed directly.
-template <int Nr>
-void gcm_decrypt_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
-                   std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
-                   std::uint8_t xi[16]) {
-  const Keys<Nr> ks(rk);
-  const GhashPowers<4> keys(hkey);
-  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
-  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
-  uint64x2_t x = load_block(xi);
-  for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
-    uint8x16_t b[4], m[4];
-    uint64x2_t d[4];
-    for (int i = 0; i < 4; ++i) m[i] = vld1q_u8(in + 16 * i);
-    rev64x4(m, d);
-    next_counters(ctr, one, b);
-    x = absorb<4>(x, d, keys);
-    encrypt4(b, ks);
-    for (int i = 0; i < 4; ++i) vst1q_u8(out + 16 * i, veorq_u8(m[i], b[i]));
-  }
-  gcm_blocks<Nr, false>(ks, keys, in, out, blocks, ctr, one, x);
-  vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
-  store_block(xi, x);
-}
-
-void encrypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
-             std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
+// The schedule's round count picks the instance.
+template <bool Encrypt>
+void crypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in, std::uint8_t* out,
+           std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
   switch (rk->rounds) {
     case 10:
-      return gcm_encrypt_n<10>(rk, hkey, in, out, blocks, counter, xi);
+      return gcm_n<10, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
     case 12:
-      return gcm_encrypt_n<12>(rk, hkey, in, out, blocks, counter, xi);
+      return gcm_n<12, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
     default:
-      return gcm_encrypt_n<14>(rk, hkey, in, out, blocks, counter, xi);
-  }
-}
-
-void decrypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
-             std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
-  switch (rk->rounds) {
-    case 10:
-      return gcm_decrypt_n<10>(rk, hkey, in, out, blocks, counter, xi);
-    case 12:
-      return gcm_decrypt_n<12>(rk, hkey, in, out, blocks, counter, xi);
-    default:
-      return gcm_decrypt_n<14>(rk, hkey, in, out, blocks, counter, xi);
+      return gcm_n<14, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
   }
 }
 
 }  // namespace
 
 extern const GcmKernel kGcmCe;
+// clang-format off
 const GcmKernel kGcmCe = {
-    "gcm-ce", kFeatAsimd | kFeatAes | kFeatPmull, &kAesCe, &kGhashPmull, encrypt, decrypt,
-};
+    .lane = "gcm-ce", .required = kFeatAsimd | kFeatAes | kFeatPmull, .aes = &kAesCe,
+    .ghash = &kGhashPmull, .encrypt = crypt<true>, .decrypt = crypt<false>};
+// clang-format on
 
 }  // namespace armaccel

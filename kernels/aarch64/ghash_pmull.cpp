@@ -61,29 +61,19 @@ void update(const GhashKey* key, std::uint8_t xi[16], const std::uint8_t* data,
   if (blocks > 0) {
     uint64x2_t d[8];
     for (std::size_t i = 0; i < blocks; ++i) d[i] = load_block(data + 16 * i);
-    switch (blocks) {  // the tail, 1..7 blocks, with one reduction
-      case 1:
-        x = absorb<1>(x, d, keys);
-        break;
-      case 2:
-        x = absorb<2>(x, d, keys);
-        break;
-      case 3:
-        x = absorb<3>(x, d, keys);
-        break;
-      case 4:
-        x = absorb<4>(x, d, keys);
-        break;
-      case 5:
-        x = absorb<5>(x, d, keys);
-        break;
-      case 6:
-        x = absorb<6>(x, d, keys);
-        break;
+    // The tail, 1..7 blocks, with one reduction.
+    // clang-format off
+    switch (blocks) {
+      case 1: x = absorb<1>(x, d, keys); break;
+      case 2: x = absorb<2>(x, d, keys); break;
+      case 3: x = absorb<3>(x, d, keys); break;
+      case 4: x = absorb<4>(x, d, keys); break;
+      case 5: x = absorb<5>(x, d, keys); break;
+      case 6: x = absorb<6>(x, d, keys); break;
       default:
         x = absorb<7>(x, d, keys);
-        break;
     }
+    // clang-format on
   }
   store_block(xi, x);
 }
@@ -91,6 +81,7 @@ void update(const GhashKey* key, std::uint8_t xi[16], const std::uint8_t* data,
 }  // namespace
 
 extern const GhashKernel kGhashPmull;
-const GhashKernel kGhashPmull = {"ghash-pmull", kFeatAsimd | kFeatPmull, init, update};
+const GhashKernel kGhashPmull = {
+    .lane = "ghash-pmull", .required = kFeatAsimd | kFeatPmull, .init = init, .update = update};
 
 }  // namespace armaccel

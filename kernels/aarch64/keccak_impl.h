@@ -69,5 +69,45 @@ ARMACCEL_ALWAYS_INLINE void store_two(std::uint64_t a[25], std::uint64_t b[25],
   ((a[I] = low(s[I]), b[I] = high(s[I])), ...);
 }
 
+// theta's D[x] = C[x-1] ^ rol(C[x+1], 1) applied with rho and pi to the
+// five lanes of column x (b[pi(x + 5y)] = rol(s[x + 5y] ^ D[x], rho)), for
+// the columns in the order 1, 3, 0, 2, 4: each D is used as soon as it is
+// made and each C retires after its second use, so the live values stay
+// within the 32 vector registers.  T is the lane's choice of instructions:
+// T::d(C[x-1], C[x+1]) = D[x], T::rho<i>(a, d) = rol(a ^ d, rho[i]).
+template <class T, int X, int... Y>
+ARMACCEL_ALWAYS_INLINE void theta_rho_pi_column(const uint64x2_t s[25], uint64x2_t d,
+                                                uint64x2_t b[25],
+                                                std::integer_sequence<int, Y...>) {
+  ((b[keccak_pi_target(X + 5 * Y)] = T::template rho<X + 5 * Y>(s[X + 5 * Y], d)), ...);
+}
+template <class T>
+ARMACCEL_ALWAYS_INLINE void theta_rho_pi(const uint64x2_t s[25], const uint64x2_t c[5],
+                                         uint64x2_t b[25]) {
+  constexpr auto kRows = std::make_integer_sequence<int, 5>{};
+  theta_rho_pi_column<T, 1>(s, T::d(c[0], c[2]), b, kRows);
+  theta_rho_pi_column<T, 3>(s, T::d(c[2], c[4]), b, kRows);
+  theta_rho_pi_column<T, 0>(s, T::d(c[4], c[1]), b, kRows);
+  theta_rho_pi_column<T, 2>(s, T::d(c[1], c[3]), b, kRows);
+  theta_rho_pi_column<T, 4>(s, T::d(c[3], c[0]), b, kRows);
+}
+
+// One round (§3.3: Rnd = iota(chi(pi(rho(theta(A))))), ir = R), and all
+// 24 unrolled: every state index is a constant, so the state stays in
+// registers and the compiler renames instead of moving.  T also supplies
+// theta's column parities T::columns and T::chi.
+template <class T, int R>
+ARMACCEL_ALWAYS_INLINE void round(uint64x2_t s[25]) {
+  uint64x2_t c[5], b[25];
+  T::columns(s, c, std::make_integer_sequence<int, 5>{});
+  theta_rho_pi<T>(s, c, b);
+  T::chi(s, b, std::make_integer_sequence<int, 25>{});
+  s[0] = veorq_u64(s[0], round_constant(R));
+}
+template <class T, int... R>
+ARMACCEL_ALWAYS_INLINE void rounds(uint64x2_t s[25], std::integer_sequence<int, R...>) {
+  (round<T, R>(s), ...);
+}
+
 }  // namespace
 }  // namespace armaccel

@@ -226,12 +226,11 @@ void absorb_neon(r64::H& hv, const std::uint8_t* powers, const std::uint8_t* dat
 
 void init(Poly1305State* st, const std::uint8_t r[16]) {
   const Head head{r64::clamp(r), {0, 0, 0}, 0};
-  std::memcpy(st->bytes, &head, sizeof head);
+  write_bytes(*st, head);
 }
 
 void blocks(Poly1305State* st, const std::uint8_t* data, std::size_t n, std::uint32_t pad_bit) {
-  Head head;
-  std::memcpy(&head, st->bytes, sizeof head);
+  Head head = read_bytes<Head>(*st);
   if (n >= kNeonMinBlocks) {
     std::uint8_t* powers = st->bytes + kPowersOffset;
     if (head.have_powers == 0) compute_powers(head, powers);
@@ -241,18 +240,16 @@ void blocks(Poly1305State* st, const std::uint8_t* data, std::size_t n, std::uin
     n -= quads * 4;
   }
   r64::absorb(head.h, head.r, data, n, pad_bit);
-  std::memcpy(st->bytes, &head, sizeof head);
-}
-
-void finish(const Poly1305State* st, const std::uint8_t key_s[16], std::uint8_t tag[16]) {
-  Head head;
-  std::memcpy(&head, st->bytes, sizeof head);
-  r64::tag(head.h, key_s, tag);
+  write_bytes(*st, head);
 }
 
 }  // namespace
 
 extern const Poly1305Kernel kPoly1305Neon;
-const Poly1305Kernel kPoly1305Neon = {"poly1305-neon", kFeatAsimd, init, blocks, finish};
+const Poly1305Kernel kPoly1305Neon = {.lane = "poly1305-neon",
+                                      .required = kFeatAsimd,
+                                      .init = init,
+                                      .blocks = blocks,
+                                      .finish = r64::finish<Head>};
 
 }  // namespace armaccel

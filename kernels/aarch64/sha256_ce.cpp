@@ -47,6 +47,7 @@ void compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t bloc
 }  // namespace
 
 extern const Sha256Kernel kSha256Ce;
-const Sha256Kernel kSha256Ce = {"sha256-ce", kFeatAsimd | kFeatSha2, compress};
+const Sha256Kernel kSha256Ce = {
+    .lane = "sha256-ce", .required = kFeatAsimd | kFeatSha2, .compress = compress};
 
 }  // namespace armaccel

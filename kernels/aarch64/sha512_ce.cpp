@@ -99,6 +99,7 @@ void compress(std::uint64_t state[8], const std::uint8_t* data, std::size_t bloc
 }  // namespace
 
 extern const Sha512Kernel kSha512Ce;
-const Sha512Kernel kSha512Ce = {"sha512-ce", kFeatAsimd | kFeatSha512, compress};
+const Sha512Kernel kSha512Ce = {
+    .lane = "sha512-ce", .required = kFeatAsimd | kFeatSha512, .compress = compress};
 
 }  // namespace armaccel

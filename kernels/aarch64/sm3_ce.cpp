@@ -106,6 +106,7 @@ void compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t bloc
 }  // namespace
 
 extern const Sm3Kernel kSm3Ce;
-const Sm3Kernel kSm3Ce = {"sm3-ce", kFeatAsimd | kFeatSm3, compress};
+const Sm3Kernel kSm3Ce = {
+    .lane = "sm3-ce", .required = kFeatAsimd | kFeatSm3, .compress = compress};
 
 }  // namespace armaccel

@@ -39,14 +39,6 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
   return true;
 }
 
-bool set_encrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, false);
-}
-
-bool set_decrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, true);
-}
-
 struct Keys {
   uint32x4_t k[8];
 };
@@ -188,10 +180,14 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
 }  // namespace
 
 extern const Sm4Kernel kSm4Ce;
+// clang-format off
 const Sm4Kernel kSm4Ce = {
-    "sm4-ce", kFeatAsimd | kFeatSm4, set_encrypt_key, set_decrypt_key, ecb,
-    ecb,      cbc_encrypt,           cbc_decrypt,     ctr<true>,       ctr<false>,
-    cbc_mac,  xts<IeeeTweak>,        xts<IeeeTweak>,  xts<GbTweak>,    xts<GbTweak>,
-};
+    .lane = "sm4-ce", .required = kFeatAsimd | kFeatSm4,
+    .set_encrypt_key = sm4_set_key<expand, false>, .set_decrypt_key = sm4_set_key<expand, true>,
+    .ecb_encrypt = ecb, .ecb_decrypt = ecb, .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt,
+    .ctr_encrypt = ctr<true>, .ctr32_encrypt = ctr<false>, .cbc_mac = cbc_mac,
+    .xts_encrypt = xts<IeeeTweak>, .xts_decrypt = xts<IeeeTweak>, .xts_gb_encrypt = xts<GbTweak>,
+    .xts_gb_decrypt = xts<GbTweak>};
+// clang-format on
 
 }  // namespace armaccel

@@ -23,6 +23,7 @@
 #include "api/sm4.h"
 #include "sm4_impl.h"
 #include "util/always_inline.h"
+#include "util/batch.h"
 #include "util/wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -167,14 +168,6 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
   return true;
 }
 
-bool set_encrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, false);
-}
-
-bool set_decrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, true);
-}
-
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   crypt_blocks(rk, in, out, blocks);
 }
@@ -233,9 +226,7 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
       vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(out + 16 * j), prev));
       prev = vld1q_u8(ct + 16 * j);
     }
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   vst1q_u8(iv, prev);
 }
@@ -255,9 +246,7 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     crypt_blocks(rk, ks, ks, n);
     for (std::size_t j = 0; j < n; ++j)
       vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), vld1q_u8(ks + 16 * j)));
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   store_halves(counter, hi, lo);
   wipe(ks, sizeof ks);
@@ -289,9 +278,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     crypt_blocks(rk, out, out, n);
     for (std::size_t j = 0; j < n; ++j)
       vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(out + 16 * j), vld1q_u8(tw + 16 * j)));
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   t.store(tweak);
   wipe(tw, sizeof tw);
@@ -300,10 +287,13 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
 }  // namespace
 
 extern const Sm4Kernel kSm4Neon;
+// clang-format off
 const Sm4Kernel kSm4Neon = {
-    "sm4-neon", kFeatAsimd,     set_encrypt_key, set_decrypt_key, ecb,
-    ecb,        cbc_encrypt,    cbc_decrypt,     ctr<true>,       ctr<false>,
-    cbc_mac,    xts<IeeeTweak>, xts<IeeeTweak>,  xts<GbTweak>,    xts<GbTweak>,
-};
+    .lane = "sm4-neon", .required = kFeatAsimd, .set_encrypt_key = sm4_set_key<expand, false>,
+    .set_decrypt_key = sm4_set_key<expand, true>, .ecb_encrypt = ecb, .ecb_decrypt = ecb,
+    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr<true>,
+    .ctr32_encrypt = ctr<false>, .cbc_mac = cbc_mac, .xts_encrypt = xts<IeeeTweak>,
+    .xts_decrypt = xts<IeeeTweak>, .xts_gb_encrypt = xts<GbTweak>, .xts_gb_decrypt = xts<GbTweak>};
+// clang-format on
 
 }  // namespace armaccel

@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/block_fns.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
@@ -41,41 +42,34 @@ struct AesKernel {
   // KeyExpansion (FIPS 197 §5.2) for encryption, and for the inverse cipher
   // (§5.3).  key_bytes must be 16, 24 or 32; otherwise returns false and
   // leaves `rk` unspecified.
-  bool (*set_encrypt_key)(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes);
-  bool (*set_decrypt_key)(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes);
+  SetKeyFn<AesRoundKeys> set_encrypt_key;
+  SetKeyFn<AesRoundKeys> set_decrypt_key;
 
   // ECB (SP 800-38A §6.1): each block independently, with an encryption or
   // a decryption schedule respectively.
-  void (*ecb_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks);
-  void (*ecb_decrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks);
+  BlocksFn<AesRoundKeys> ecb_encrypt;
+  BlocksFn<AesRoundKeys> ecb_decrypt;
 
   // CBC (SP 800-38A §6.2).  iv[16] holds the chaining value in and the last
   // ciphertext block out.
-  void (*cbc_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t iv[16]);
-  void (*cbc_decrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t iv[16]);
+  ChainedFn<AesRoundKeys> cbc_encrypt;  // iv[16]
+  ChainedFn<AesRoundKeys> cbc_decrypt;  // iv[16]
 
   // CTR (SP 800-38A §6.5) with the whole 16-byte counter block taken as one
   // 128-bit big-endian integer, incremented once per block and wrapping
   // modulo 2^128 (OpenSSL's AES-*-CTR).  counter[16] is advanced by
   // `blocks`.  Encryption schedule.
-  void (*ctr_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t counter[16]);
+  ChainedFn<AesRoundKeys> ctr_encrypt;  // counter[16]
 
   // GCTR as GCM uses it (SP 800-38D §6.5, inc32): only the last 32 bits of
   // the counter block are incremented, big-endian, modulo 2^32; the first 96
   // bits never change.  counter[16] is advanced by `blocks`.  Encryption
   // schedule.
-  void (*ctr32_encrypt)(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                        std::size_t blocks, std::uint8_t counter[16]);
+  ChainedFn<AesRoundKeys> ctr32_encrypt;  // counter[16]
 
   // CBC-MAC chaining (SP 800-38B §6.2, SP 800-38C §6.1): for each block,
   // mac = E(mac ^ block).  No output is written.  Encryption schedule.
-  void (*cbc_mac)(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-                  std::uint8_t mac[16]);
+  CbcMacFn<AesRoundKeys> cbc_mac;
 
   // XTS-AES on whole blocks (IEEE 1619 §5.3.1, SP 800-38E):
   // out_j = E_K1(in_j ^ T) ^ T (decryption: D_K1), then T = T * alpha in
@@ -85,10 +79,8 @@ struct AesKernel {
   // calls.  Ciphertext stealing lives in the mode code (xts_driver.h).
   // The schedule is the data key's: encryption schedule for xts_encrypt,
   // decryption schedule for xts_decrypt.
-  void (*xts_encrypt)(const AesRoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t tweak[16]);
-  void (*xts_decrypt)(const AesRoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t tweak[16]);
+  ChainedFn<AesRoundKeys> xts_encrypt;  // tweak[16]
+  ChainedFn<AesRoundKeys> xts_decrypt;  // tweak[16]
 };
 
 // The portable, constant-time (bit-sliced, no table lookups) lane; always

@@ -17,6 +17,13 @@
 
 namespace armaccel {
 
+// The type of a fused GCM entry over a block cipher's schedule (rk, hkey,
+// in, out, blocks, counter[16], xi[16]; see GcmKernel::encrypt).
+template <class Schedule>
+using GcmFusedFn = void (*)(const Schedule* rk, const GhashKey* hkey, const std::uint8_t* in,
+                            std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
+                            std::uint8_t xi[16]);
+
 struct GcmKernel {
   const char* lane;          // "gcm-ce"
   CpuFeatures required;      // AES and carry-less multiply
@@ -26,12 +33,8 @@ struct GcmKernel {
   // Xi = (Xi ^ out_j) * H, for `blocks` whole blocks.  Decryption: the same
   // keystream, with Xi absorbing in_j.  counter[16] and xi[16] in and out;
   // in == out allowed.
-  void (*encrypt)(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
-                  std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
-                  std::uint8_t xi[16]);
-  void (*decrypt)(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
-                  std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
-                  std::uint8_t xi[16]);
+  GcmFusedFn<AesRoundKeys> encrypt;
+  GcmFusedFn<AesRoundKeys> decrypt;
 };
 
 }  // namespace armaccel

@@ -18,14 +18,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/lane_bytes.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
 
 // Lane-private precomputed key material (H' and its powers).
-struct GhashKey {
-  alignas(16) std::uint8_t bytes[192];
-};
+using GhashKey = LaneBytes<192, struct GhashKeyTag>;
 
 struct GhashKernel {
   const char* lane;      // "ghash-pmull", "ghash-portable"

@@ -16,9 +16,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "cpu/cpu_features.h"
 #include "mlkem/mlkem_poly.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 
@@ -76,5 +78,33 @@ struct MlkemKernel {
 };
 
 extern const MlkemKernel kMlkemPortable;
+
+// For lanes with one coding routine per width: the widths ML-KEM uses,
+// d = 1 (the message), 4, 5, 10, 11 (du, dv) and 12 (keys), are
+// kCodingWidths[i], i = 0..5; by_coding_width calls
+// coded(std::integral_constant<int, i>{}) for d = kCodingWidths[i] and
+// other() for any other d.
+inline constexpr unsigned kCodingWidths[6] = {1, 4, 5, 10, 11, 12};
+
+template <class Coded, class Other>
+ARMACCEL_ALWAYS_INLINE void by_coding_width(unsigned d, Coded&& coded, Other&& other) {
+  using I0 = std::integral_constant<int, 0>;
+  using I1 = std::integral_constant<int, 1>;
+  using I2 = std::integral_constant<int, 2>;
+  using I3 = std::integral_constant<int, 3>;
+  using I4 = std::integral_constant<int, 4>;
+  using I5 = std::integral_constant<int, 5>;
+  // clang-format off
+  switch (d) {
+    case kCodingWidths[0]: return coded(I0{});
+    case kCodingWidths[1]: return coded(I1{});
+    case kCodingWidths[2]: return coded(I2{});
+    case kCodingWidths[3]: return coded(I3{});
+    case kCodingWidths[4]: return coded(I4{});
+    case kCodingWidths[5]: return coded(I5{});
+    default: return other();
+  }
+  // clang-format on
+}
 
 }  // namespace armaccel

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/lane_bytes.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
@@ -21,9 +22,7 @@ inline constexpr std::size_t kPoly1305KeyBytes = 32;
 inline constexpr std::size_t kPoly1305TagBytes = 16;
 
 // Lane-private: clamped r, its precomputed powers and the accumulator h.
-struct Poly1305State {
-  alignas(16) std::uint8_t bytes[192];
-};
+using Poly1305State = LaneBytes<192, struct Poly1305StateTag>;
 
 struct Poly1305Kernel {
   const char* lane;      // "poly1305-neon", "poly1305-portable"

@@ -15,13 +15,18 @@ namespace armaccel {
 inline constexpr std::size_t kSha256BlockBytes = 64;
 inline constexpr std::size_t kSha512BlockBytes = 128;
 
+// A Merkle-Damgard compression function over state[8] of Word: `blocks`
+// consecutive blocks of `data` (no alignment required), state in and out.
+template <class Word>
+using CompressFn = void (*)(Word state[8], const std::uint8_t* data, std::size_t blocks);
+
 struct Sha256Kernel {
   const char* lane;      // "sha256-ce", "sha256-portable"
   CpuFeatures required;  // features the lane's instructions need
   // FIPS 180-4 §6.2.2 steps 1-4 for `blocks` consecutive 64-byte blocks of
   // `data` (no alignment required).  state[8] = H0..H7 in and out.
   // SHA-224 uses the same function with its own initial H (§5.3.2).
-  void (*compress)(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
+  CompressFn<std::uint32_t> compress;
 };
 
 struct Sha512Kernel {
@@ -30,7 +35,7 @@ struct Sha512Kernel {
   // FIPS 180-4 §6.4.2 steps 1-4 for `blocks` consecutive 128-byte blocks.
   // state[8] = H0..H7 in and out; SHA-384, SHA-512/224 and SHA-512/256 use
   // it with their own initial H (§5.3.4-5.3.6).
-  void (*compress)(std::uint64_t state[8], const std::uint8_t* data, std::size_t blocks);
+  CompressFn<std::uint64_t> compress;
 };
 
 // SHA-256 round constants K0..K63 (§4.2.2) and SHA-512 constants K0..K79

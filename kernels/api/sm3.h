@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/sha2.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
@@ -22,7 +23,7 @@ struct Sm3Kernel {
   // The compression function CF (§5.3.2, with the message expansion of
   // §5.3.3) for `blocks` consecutive 64-byte blocks of `data` (no alignment
   // required).  state[8] = V (A..H) in and out.
-  void (*compress)(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks);
+  CompressFn<std::uint32_t> compress;
 };
 
 // The initial value IV (§4.1).

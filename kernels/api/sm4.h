@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/block_fns.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
@@ -49,56 +50,55 @@ struct Sm4Kernel {
   // Key expansion (§7.3) for encryption, and for decryption (the same
   // round keys in reverse order, §7.2).  key_bytes must be 16; otherwise
   // returns false and leaves `rk` unspecified.
-  bool (*set_encrypt_key)(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes);
-  bool (*set_decrypt_key)(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes);
+  SetKeyFn<Sm4RoundKeys> set_encrypt_key;
+  SetKeyFn<Sm4RoundKeys> set_decrypt_key;
 
   // ECB (SP 800-38A §6.1 applied to SM4): each block independently, with an
   // encryption or a decryption schedule respectively.
-  void (*ecb_encrypt)(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks);
-  void (*ecb_decrypt)(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks);
+  BlocksFn<Sm4RoundKeys> ecb_encrypt;
+  BlocksFn<Sm4RoundKeys> ecb_decrypt;
 
   // CBC (SP 800-38A §6.2).  iv[16] holds the chaining value in and the last
   // ciphertext block out.
-  void (*cbc_encrypt)(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t iv[16]);
-  void (*cbc_decrypt)(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t iv[16]);
+  ChainedFn<Sm4RoundKeys> cbc_encrypt;  // iv[16]
+  ChainedFn<Sm4RoundKeys> cbc_decrypt;  // iv[16]
 
   // CTR (SP 800-38A §6.5) with the whole counter block as one 128-bit
   // big-endian integer (OpenSSL's SM4-CTR); counter[16] advanced by
   // `blocks`.  Encryption schedule.
-  void (*ctr_encrypt)(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t counter[16]);
+  ChainedFn<Sm4RoundKeys> ctr_encrypt;  // counter[16]
 
   // GCTR's inc32 counter (SP 800-38D §6.5: only the last 32 bits count,
   // big-endian, modulo 2^32), for GCM.  Encryption schedule.
-  void (*ctr32_encrypt)(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                        std::size_t blocks, std::uint8_t counter[16]);
+  ChainedFn<Sm4RoundKeys> ctr32_encrypt;  // counter[16]
 
   // CBC-MAC chaining (SP 800-38B §6.2, SP 800-38C §6.1): mac = E(mac ^ block)
   // for each block.  Encryption schedule.
-  void (*cbc_mac)(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-                  std::uint8_t mac[16]);
+  CbcMacFn<Sm4RoundKeys> cbc_mac;
 
   // XTS on whole blocks with IEEE 1619's tweak update (T = T * alpha in
   // GF(2^128), the tweak a little-endian 128-bit value): out_j =
   // E_K1(in_j ^ T) ^ T (decryption: D_K1).  tweak[16] in and out as aes.h.
-  void (*xts_encrypt)(const Sm4RoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t tweak[16]);
-  void (*xts_decrypt)(const Sm4RoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
-                      std::size_t blocks, std::uint8_t tweak[16]);
+  ChainedFn<Sm4RoundKeys> xts_encrypt;  // tweak[16]
+  ChainedFn<Sm4RoundKeys> xts_decrypt;  // tweak[16]
 
   // The same with GB/T 17964-2021's tweak update: the tweak a big-endian
   // 128-bit value in GCM's bit order, T = T * alpha as a right shift by
   // one with 0xE1 folded into the first byte when bit 0 of the last byte
   // was set.
-  void (*xts_gb_encrypt)(const Sm4RoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
-                         std::size_t blocks, std::uint8_t tweak[16]);
-  void (*xts_gb_decrypt)(const Sm4RoundKeys* data_key, const std::uint8_t* in, std::uint8_t* out,
-                         std::size_t blocks, std::uint8_t tweak[16]);
+  ChainedFn<Sm4RoundKeys> xts_gb_encrypt;  // tweak[16]
+  ChainedFn<Sm4RoundKeys> xts_gb_decrypt;  // tweak[16]
 };
+
+// A lane's set_encrypt_key / set_decrypt_key from its key expansion
+// expand(rk, key, key_bytes, reverse), reverse giving the round keys in
+// decryption order.
+using Sm4ExpandFn = bool (*)(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes,
+                             bool reverse);
+template <Sm4ExpandFn Expand, bool Reverse>
+bool sm4_set_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
+  return Expand(rk, key, key_bytes, Reverse);
+}
 
 // The portable, constant-time (bit-sliced S-box, no table lookups) lane;
 // always built, the oracle every other lane is tested against.

@@ -191,6 +191,10 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 }  // namespace
 
 extern const KeccakKernel kKeccakArmv7m;
-const KeccakKernel kKeccakArmv7m = {"keccak-armv7m", 0, permute, absorb, permute_x2, squeeze};
+// clang-format off
+const KeccakKernel kKeccakArmv7m = {
+    .lane = "keccak-armv7m", .required = 0, .permute = permute, .absorb = absorb,
+    .permute_x2 = permute_x2, .squeeze = squeeze};
+// clang-format on
 
 }  // namespace armaccel

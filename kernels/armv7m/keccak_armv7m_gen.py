@@ -3,7 +3,11 @@
 on a bit-interleaved state, with every rotation folded into the barrel
 shifter of the next instruction ("lazy rotation").
 
-    python3 keccak_armv7m_gen.py [ROUNDS_PER_LOOP] > keccak_armv7m.S
+    python3 keccak_armv7m_gen.py [ROUNDS_PER_LOOP [OUTPUT]]
+
+writes to OUTPUT, or to standard output without it.  The build runs it
+(kernels/CMakeLists.txt, ARMv7-M targets) with 4 rounds per loop; the
+assembly is not kept in the tree.
 
 The generator tracks, for every 32-bit word it keeps, a pending right
 rotation p: the register or memory word w stands for ror(w, p).  Words are
@@ -15,6 +19,8 @@ representation every iteration).
 import sys
 
 R = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+if len(sys.argv) > 2:
+    sys.stdout = open(sys.argv[2], "w")
 assert 24 % R == 0 and R % 2 == 0
 
 # rho offsets r[x + 5y] (FIPS 202 section 3.2.2, Table 2).
@@ -266,6 +272,21 @@ def function(name, proto, doc):
 {name}:""")
 
 
+def halves(lo, hi, a, b):
+    """lo = a bits 0..15 | b bits 0..15 << 16, hi = a bits 16..31 | b bits
+    16..31 << 16: PKHBT/PKHTB on ARMv7E-M, BFI on plain ARMv7-M."""
+    return f"""#if defined(__ARM_FEATURE_DSP)
+\tpkhbt {lo}, {a}, {b}, lsl #16
+\tpkhtb {hi}, {b}, {a}, asr #16
+#else
+\tlsr {hi}, {a}, #16
+\tlsr {lo}, {b}, #16
+\tbfi {hi}, {lo}, #16, #16
+\tmov {lo}, {a}
+\tbfi {lo}, {b}, #16, #16
+#endif"""
+
+
 def conversions():
     """The conversions between standard lanes (little-endian bytes, FIPS
     202 Appendix B.1) and interleaved words: about 40 instructions a lane
@@ -274,29 +295,11 @@ def conversions():
     out.clear()
     # Packing the halves (r3 = lo, r12 = hi after unshuffling) into e = lo
     # bits 0..15 | hi bits 0..15 << 16 (r4) and o = lo bits 16..31 | hi bits
-    # 16..31 << 16 (r5): PKHBT/PKHTB on ARMv7E-M, BFI on plain ARMv7-M.
-    pack = """#if defined(__ARM_FEATURE_DSP)
-	pkhbt r4, r3, r12, lsl #16
-	pkhtb r5, r12, r3, asr #16
-#else
-	lsr r5, r3, #16
-	lsr r4, r12, #16
-	bfi r5, r4, #16, #16
-	mov r4, r3
-	bfi r4, r12, #16, #16
-#endif"""
-    # The inverse: lo = e bits 0..15 | o bits 0..15 << 16 (r3), hi = e bits
-    # 16..31 | o bits 16..31 << 16 (r12), from e in r4 and o in r5.
-    unpack = """#if defined(__ARM_FEATURE_DSP)
-	pkhbt r3, r4, r5, lsl #16
-	pkhtb r12, r5, r4, asr #16
-#else
-	lsr r12, r4, #16
-	lsr r3, r5, #16
-	bfi r12, r3, #16, #16
-	mov r3, r4
-	bfi r3, r5, #16, #16
-#endif"""
+    # 16..31 << 16 (r5); the inverse is the same operation: lo = e bits
+    # 0..15 | o bits 0..15 << 16 (r3), hi = e bits 16..31 | o bits 16..31 <<
+    # 16 (r12), from e in r4 and o in r5.
+    pack = halves("r4", "r5", "r3", "r12")
+    unpack = halves("r3", "r12", "r4", "r5")
     for xor in (False, True):
         name = "armaccel_keccak_armv7m_interleave" + ("_xor" if xor else "")
         if xor:

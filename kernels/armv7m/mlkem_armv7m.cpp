@@ -162,45 +162,27 @@ void multiply_ntts(mlkem::Poly* h, const mlkem::Poly* f, const mlkem::Poly* g, b
   }
 }
 
+// The assembly's coding routines by width, in kCodingWidths order.
+using CencFn = void (*)(std::uint8_t* out, const std::uint16_t* f);
+using DdecFn = void (*)(std::uint16_t* f, const std::uint8_t* in);
+constexpr CencFn kCenc[6] = {armaccel_mlkem_armv7m_cenc1,  armaccel_mlkem_armv7m_cenc4,
+                             armaccel_mlkem_armv7m_cenc5,  armaccel_mlkem_armv7m_cenc10,
+                             armaccel_mlkem_armv7m_cenc11, armaccel_mlkem_armv7m_cenc12};
+constexpr DdecFn kDdec[6] = {armaccel_mlkem_armv7m_ddec1,  armaccel_mlkem_armv7m_ddec4,
+                             armaccel_mlkem_armv7m_ddec5,  armaccel_mlkem_armv7m_ddec10,
+                             armaccel_mlkem_armv7m_ddec11, armaccel_mlkem_armv7m_ddec12};
+
 // Compress_d + ByteEncode_d (Alg. 5, §4.2.1) from 256 coefficients into
 // 32 d bytes.
 void compress_encode(std::uint8_t* out, const mlkem::Poly* f, unsigned d) {
-  switch (d) {
-    case 1:
-      return armaccel_mlkem_armv7m_cenc1(out, f->c);
-    case 4:
-      return armaccel_mlkem_armv7m_cenc4(out, f->c);
-    case 5:
-      return armaccel_mlkem_armv7m_cenc5(out, f->c);
-    case 10:
-      return armaccel_mlkem_armv7m_cenc10(out, f->c);
-    case 11:
-      return armaccel_mlkem_armv7m_cenc11(out, f->c);
-    case 12:
-      return armaccel_mlkem_armv7m_cenc12(out, f->c);
-    default:
-      return mlkem::compress_encode(out, f, d);
-  }
+  by_coding_width(
+      d, [&](auto i) { kCenc[i](out, f->c); }, [&] { mlkem::compress_encode(out, f, d); });
 }
 
 // ByteDecode_d + Decompress_d (Alg. 6, §4.2.1) from 32 d bytes.
 void decode_decompress(mlkem::Poly* f, const std::uint8_t* in, unsigned d) {
-  switch (d) {
-    case 1:
-      return armaccel_mlkem_armv7m_ddec1(f->c, in);
-    case 4:
-      return armaccel_mlkem_armv7m_ddec4(f->c, in);
-    case 5:
-      return armaccel_mlkem_armv7m_ddec5(f->c, in);
-    case 10:
-      return armaccel_mlkem_armv7m_ddec10(f->c, in);
-    case 11:
-      return armaccel_mlkem_armv7m_ddec11(f->c, in);
-    case 12:
-      return armaccel_mlkem_armv7m_ddec12(f->c, in);
-    default:
-      return mlkem::decode_decompress(f, in, d);
-  }
+  by_coding_width(
+      d, [&](auto i) { kDdec[i](f->c, in); }, [&] { mlkem::decode_decompress(f, in, d); });
 }
 
 // SamplePolyCBD_eta (Alg. 8) from 64 eta bytes, eta 2 or 3.
@@ -222,18 +204,12 @@ void sub(mlkem::Poly* r, const mlkem::Poly* a, const mlkem::Poly* b) {
 }  // namespace
 
 extern const MlkemKernel kMlkemArmv7m;
+// clang-format off
 const MlkemKernel kMlkemArmv7m = {
-    "mlkem-armv7m",
-    0,
-    ntt,
-    inv_ntt,
-    multiply_ntts,
-    armaccel_mlkem_armv7m_rej_uniform,
-    compress_encode,
-    decode_decompress,
-    sample_cbd,
-    add,
-    sub,
-};
+    .lane = "mlkem-armv7m", .required = 0, .ntt = ntt, .inv_ntt = inv_ntt,
+    .multiply_ntts = multiply_ntts, .rej_uniform = armaccel_mlkem_armv7m_rej_uniform,
+    .compress_encode = compress_encode, .decode_decompress = decode_decompress,
+    .sample_cbd = sample_cbd, .add = add, .sub = sub};
+// clang-format on
 
 }  // namespace armaccel

@@ -46,6 +46,15 @@
 \name:
 .endm
 
+// The loop's end: back to 1b while cursor != lr, then restores regs and
+// returns; ends the function's symbol.
+.macro loop_return cursor, name, regs
+  cmp \cursor, lr
+  bne 1b
+  pop {\regs, pc}
+  .size \name, . - \name
+.endm
+
 // ---------------------------------------------------------------------------
 // add / sub: one word = two coefficients (uint16 lanes).  add: s = a + b
 // (< 2q, no lane overflow), t = s - q lane-wise with GE = (s >= q), pick t
@@ -66,59 +75,36 @@
   sel \a, \a, \t
 .endm
 
-fn armaccel_mlkem_armv7m_add
+// r = word(a, b) over the 128 words; the loop body keeps a in r3, r5, r7,
+// r9 and b in r4, r6, r8, r10.
+.macro ld_ab a, b
+  ldr \a, [r1], #4
+  ldr \b, [r2], #4
+.endm
+
+.macro add_sub_fn name, word
+fn \name
   push {r4-r11, lr}
   movw r12, #kQ
   movt r12, #kQ               // q in both lanes
   add lr, r1, #512
 1:
-  ldr r3, [r1], #4
-  ldr r4, [r2], #4
-  ldr r5, [r1], #4
-  ldr r6, [r2], #4
-  ldr r7, [r1], #4
-  ldr r8, [r2], #4
-  ldr r9, [r1], #4
-  ldr r10, [r2], #4
-  add_word r3, r4, r11, r12
-  add_word r5, r6, r11, r12
-  add_word r7, r8, r11, r12
-  add_word r9, r10, r11, r12
-  str r3, [r0], #4
-  str r5, [r0], #4
-  str r7, [r0], #4
-  str r9, [r0], #4
-  cmp r1, lr
-  bne 1b
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_add, . - armaccel_mlkem_armv7m_add
+  ld_ab r3, r4
+  ld_ab r5, r6
+  ld_ab r7, r8
+  ld_ab r9, r10
+  \word r3, r4, r11, r12
+  \word r5, r6, r11, r12
+  \word r7, r8, r11, r12
+  \word r9, r10, r11, r12
+  .irp a, r3, r5, r7, r9
+    str \a, [r0], #4
+  .endr
+  loop_return r1, \name, "r4-r11"
+.endm
 
-fn armaccel_mlkem_armv7m_sub
-  push {r4-r11, lr}
-  movw r12, #kQ
-  movt r12, #kQ
-  add lr, r1, #512
-1:
-  ldr r3, [r1], #4
-  ldr r4, [r2], #4
-  ldr r5, [r1], #4
-  ldr r6, [r2], #4
-  ldr r7, [r1], #4
-  ldr r8, [r2], #4
-  ldr r9, [r1], #4
-  ldr r10, [r2], #4
-  sub_word r3, r4, r11, r12
-  sub_word r5, r6, r11, r12
-  sub_word r7, r8, r11, r12
-  sub_word r9, r10, r11, r12
-  str r3, [r0], #4
-  str r5, [r0], #4
-  str r7, [r0], #4
-  str r9, [r0], #4
-  cmp r1, lr
-  bne 1b
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_sub, . - armaccel_mlkem_armv7m_sub
+add_sub_fn armaccel_mlkem_armv7m_add, add_word
+add_sub_fn armaccel_mlkem_armv7m_sub, sub_word
 
 // ---------------------------------------------------------------------------
 // rej_uniform: the candidates are the consecutive 12-bit fields of the
@@ -134,6 +120,30 @@ fn armaccel_mlkem_armv7m_sub
   cmp \v, r12
   it lo
   strhlo \v, [r0], #2
+.endm
+
+// Candidate bits pos .. pos + 11 (assembly-time) of r4, r5, r6 into r7:
+// ubfx within a word, lsr alone at a word's top, lsr + bfi across two.
+.macro rej_field
+  .if pos < 32
+    rej_bits r4, r5
+  .elseif pos < 64
+    rej_bits r5, r6
+  .else
+    rej_bits r6, r6
+  .endif
+  .set pos, pos + 12
+.endm
+.macro rej_bits w, w2
+  .set off, pos % 32
+  .if off + 12 < 32
+    ubfx r7, \w, #off, #12
+  .else
+    lsr r7, \w, #off
+    .if off + 12 > 32
+      bfi r7, \w2, #(32 - off), #(off - 20)
+    .endif
+  .endif
 .endm
 
 fn armaccel_mlkem_armv7m_rej_uniform
@@ -152,24 +162,11 @@ fn armaccel_mlkem_armv7m_rej_uniform
   ldr r4, [r2], #4             // bytes 0-3
   ldr r5, [r2], #4             // bytes 4-7
   ldr r6, [r2], #4             // bytes 8-11
-  ubfx r7, r4, #0, #12         // bits 0-11
-  rej_try r7
-  ubfx r7, r4, #12, #12        // bits 12-23
-  rej_try r7
-  lsr r7, r4, #24              // bits 24-35
-  bfi r7, r5, #8, #4
-  rej_try r7
-  ubfx r7, r5, #4, #12         // bits 36-47
-  rej_try r7
-  ubfx r7, r5, #16, #12        // bits 48-59
-  rej_try r7
-  lsr r7, r5, #28              // bits 60-71
-  bfi r7, r6, #4, #8
-  rej_try r7
-  ubfx r7, r6, #8, #12         // bits 72-83
-  rej_try r7
-  lsr r7, r6, #20              // bits 84-95
-  rej_try r7
+  .set pos, 0
+  .rept 8
+    rej_field
+    rej_try r7
+  .endr
   b 1b
 2:
   sub r4, r3, r2
@@ -211,11 +208,17 @@ fn armaccel_mlkem_armv7m_rej_uniform
   sel \o, \o, \t
 .endm
 
-fn armaccel_mlkem_armv7m_cbd2
+// The entry of a CBD function: saves r4-r11 and lr, loads cbd2_fix's
+// constants.
+.macro cbd_fn name
+fn \name
   push {r4-r11, lr}
   movw r12, #(kQ - 3)
   movt r12, #(kQ - 3)
   mov r11, #0x00030003
+.endm
+
+cbd_fn armaccel_mlkem_armv7m_cbd2
   add lr, r1, #128
 1:
   ldr r2, [r1], #4
@@ -245,10 +248,7 @@ fn armaccel_mlkem_armv7m_cbd2
   str r3, [r0], #4
   str r4, [r0], #4
   str r5, [r0], #4
-  cmp r1, lr
-  bne 1b
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_cbd2, . - armaccel_mlkem_armv7m_cbd2
+  loop_return r1, armaccel_mlkem_armv7m_cbd2, "r4-r11"
 
 // SamplePolyCBD_3 (Alg. 8, eta = 3): 3 bytes t (24 bits) -> 4 coefficients.
 // Summing bit triples (t & M) + (t >> 1 & M) + (t >> 2 & M), M = 0x249249,
@@ -281,11 +281,7 @@ fn armaccel_mlkem_armv7m_cbd2
   str r6, [r0], #4
 .endm
 
-fn armaccel_mlkem_armv7m_cbd3
-  push {r4-r11, lr}
-  movw r12, #(kQ - 3)
-  movt r12, #(kQ - 3)
-  mov r11, #0x00030003
+cbd_fn armaccel_mlkem_armv7m_cbd3
   movw r10, #0x9249
   movt r10, #0x24
   movw r9, #0x71c7
@@ -301,10 +297,7 @@ fn armaccel_mlkem_armv7m_cbd3
   orr r2, r2, r3, lsl #8       // group 1 = bytes 3-5
   cbd3_group r2
   add r1, r1, #6
-  cmp r1, lr
-  bne 1b
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_cbd3, . - armaccel_mlkem_armv7m_cbd3
+  loop_return r1, armaccel_mlkem_armv7m_cbd3, "r4-r11"
 
 // ---------------------------------------------------------------------------
 // Compress_d + ByteEncode_d: coefficient j of a group of n lands at bit
@@ -313,6 +306,15 @@ fn armaccel_mlkem_armv7m_cbd3
 // the word being built, and a str (plus the carried-over high bits) when a
 // word fills.  r0 out, r1 f cursor, r2 K, r3 C, r4 word being built, r5
 // coefficient, lr f end.
+
+// The next coefficient into r, Compress_d-ed unless d = 12.
+.macro cenc_coeff r, d, S
+  ldrh \r, [r1], #2
+  .if \d != 12
+    mla \r, \r, r2, r3
+    ubfx \r, \r, #\S, #\d
+  .endif
+.endm
 
 .macro cenc_fn d, n, K, C, S
 fn armaccel_mlkem_armv7m_cenc\d
@@ -329,17 +331,9 @@ fn armaccel_mlkem_armv7m_cenc\d
   .rept \n
     .set off, pos % 32
     .if off == 0
-      ldrh r4, [r1], #2
-      .if \d != 12
-        mla r4, r4, r2, r3
-        ubfx r4, r4, #\S, #\d
-      .endif
+      cenc_coeff r4, \d, \S
     .else
-      ldrh r5, [r1], #2
-      .if \d != 12
-        mla r5, r5, r2, r3
-        ubfx r5, r5, #\S, #\d
-      .endif
+      cenc_coeff r5, \d, \S
       orr r4, r4, r5, lsl #off
     .endif
     .if off + \d >= 32
@@ -350,10 +344,7 @@ fn armaccel_mlkem_armv7m_cenc\d
     .endif
     .set pos, pos + \d
   .endr
-  cmp r1, lr
-  bne 1b
-  pop {r4-r5, pc}
-  .size armaccel_mlkem_armv7m_cenc\d, . - armaccel_mlkem_armv7m_cenc\d
+  loop_return r1, armaccel_mlkem_armv7m_cenc\d, "r4-r5"
 .endm
 
 cenc_fn 4, 16, 315, 32738, 16
@@ -380,10 +371,7 @@ fn armaccel_mlkem_armv7m_cenc1
   mvn r4, r4
   str r4, [r0], #4
   add r1, r1, #64
-  cmp r1, lr
-  bne 1b
-  pop {r4-r5, pc}
-  .size armaccel_mlkem_armv7m_cenc1, . - armaccel_mlkem_armv7m_cenc1
+  loop_return r1, armaccel_mlkem_armv7m_cenc1, "r4-r5"
 
 // ---------------------------------------------------------------------------
 // ByteDecode_d + Decompress_d: field j of a group of n is bits d j ..
@@ -400,41 +388,32 @@ fn armaccel_mlkem_armv7m_cenc1
 .macro field dst, d
   .set fw, pos / 32
   .set off, pos % 32
+  .if fw % 2 == 0
+    field_from \dst, \d, r4, r5
+  .else
+    field_from \dst, \d, r5, r4
+  .endif
+  .set pos, pos + \d
+.endm
+
+// field's work with word fw in register w and word fw + 1 in w2.
+.macro field_from dst, d, w, w2
   .if fw > loaded
-    .if fw % 2 == 0
-      ldr r4, [r1, #(4 * fw)]
-    .else
-      ldr r5, [r1, #(4 * fw)]
-    .endif
+    ldr \w, [r1, #(4 * fw)]
     .set loaded, fw
   .endif
   .if off + \d <= 32
     .if \d == 1
-      .if fw % 2 == 0
-        sbfx \dst, r4, #off, #1
-      .else
-        sbfx \dst, r5, #off, #1
-      .endif
+      sbfx \dst, \w, #off, #1
     .else
-      .if fw % 2 == 0
-        ubfx \dst, r4, #off, #\d
-      .else
-        ubfx \dst, r5, #off, #\d
-      .endif
+      ubfx \dst, \w, #off, #\d
     .endif
   .else
-    .if fw % 2 == 0
-      ldr r5, [r1, #(4 * fw + 4)]
-      lsr \dst, r4, #off
-      bfi \dst, r5, #(32 - off), #(\d - 32 + off)
-    .else
-      ldr r4, [r1, #(4 * fw + 4)]
-      lsr \dst, r5, #off
-      bfi \dst, r4, #(32 - off), #(\d - 32 + off)
-    .endif
+    ldr \w2, [r1, #(4 * fw + 4)]
+    lsr \dst, \w, #off
+    bfi \dst, \w2, #(32 - off), #(\d - 32 + off)
     .set loaded, fw + 1
   .endif
-  .set pos, pos + \d
 .endm
 
 .macro ddec_fn d, n
@@ -477,10 +456,7 @@ fn armaccel_mlkem_armv7m_ddec\d
   .endr
 .endif
   add r1, r1, #(\n * \d / 8)
-  cmp r0, lr
-  bne 1b
-  pop {r4-r7, pc}
-  .size armaccel_mlkem_armv7m_ddec\d, . - armaccel_mlkem_armv7m_ddec\d
+  loop_return r0, armaccel_mlkem_armv7m_ddec\d, "r4-r7"
 .endm
 
 ddec_fn 1, 32

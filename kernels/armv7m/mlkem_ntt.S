@@ -41,17 +41,24 @@
   movt \reg, #kQinvNeg
 .endm
 
+// dst = x z (Montgomery) on both halves of x, z half zs (b or t) of
+// register z: the products go to lo and hi, s is scratch (dst may be x,
+// lo or s).  Each half comes back in (-q, q) for |x| < 2^15.
+.macro mont_mul dst, x, z, zs, lo, hi, s, qq
+  smulb\zs \lo, \x, \z
+  smult\zs \hi, \x, \z
+  smulbt \s, \lo, \qq
+  smlabb \lo, \s, \qq, \lo
+  smulbt \s, \hi, \qq
+  smlabb \hi, \s, \qq, \hi
+  pkhtb \dst, \hi, \lo, asr #16
+.endm
+
 // Cooley-Tukey butterfly on two packed pairs (Alg. 9 steps 7-9, twice):
 // t = z a1 (Montgomery), a1 = a0 - t, a0 = a0 + t.  z is half zs (b or t)
 // of register z.  |t| < q, so each layer grows |a| by less than q.
 .macro ct_bfly a0, a1, z, zs, t0, t1, qq
-  smulb\zs \t0, \a1, \z
-  smult\zs \t1, \a1, \z
-  smulbt \a1, \t0, \qq
-  smlabb \t0, \a1, \qq, \t0
-  smulbt \a1, \t1, \qq
-  smlabb \t1, \a1, \qq, \t1
-  pkhtb \t0, \t1, \t0, asr #16
+  mont_mul \t0, \a1, \z, \zs, \t0, \t1, \a1, \qq
   usub16 \a1, \a0, \t0
   uadd16 \a0, \a0, \t0
 .endm
@@ -61,13 +68,7 @@
 .macro gs_bfly a0, a1, z, zs, t0, t1, qq
   usub16 \t0, \a1, \a0
   uadd16 \a0, \a0, \a1
-  smulb\zs \a1, \t0, \z
-  smult\zs \t1, \t0, \z
-  smulbt \t0, \a1, \qq
-  smlabb \a1, \t0, \qq, \a1
-  smulbt \t0, \t1, \qq
-  smlabb \t1, \t0, \qq, \t1
-  pkhtb \a1, \t1, \a1, asr #16
+  mont_mul \a1, \t0, \z, \zs, \a1, \t1, \t0, \qq
 .endm
 
 // x (two int16) -> [0, q) each.  v = 1290168, one = 1.
@@ -87,27 +88,59 @@
   sel \x, \t, \x
 .endm
 
-// Eight packed words at r0 + k * stride (k = 0..7) in r1..r8.
+// op (ldr or str) on the packed words at r0 + k * stride (k = 0..7) in
+// r1..r8, from register r<from> on.
+.macro words op, stride, from=1
+  .irp k, 1, 2, 3, 4, 5, 6, 7, 8
+    .if \k >= \from
+      \op r\k, [r0, #((\k - 1) * \stride)]
+    .endif
+  .endr
+.endm
 .macro load8 stride
-  ldr r1, [r0]
-  ldr r2, [r0, #\stride]
-  ldr r3, [r0, #2*\stride]
-  ldr r4, [r0, #3*\stride]
-  ldr r5, [r0, #4*\stride]
-  ldr r6, [r0, #5*\stride]
-  ldr r7, [r0, #6*\stride]
-  ldr r8, [r0, #7*\stride]
+  words ldr, \stride
+.endm
+.macro store8 stride
+  words str, \stride
 .endm
 
-.macro store8 stride
-  str r1, [r0]
-  str r2, [r0, #\stride]
-  str r3, [r0, #2*\stride]
-  str r4, [r0, #3*\stride]
-  str r5, [r0, #4*\stride]
-  str r6, [r0, #5*\stride]
-  str r7, [r0, #6*\stride]
-  str r8, [r0, #7*\stride]
+// An exported function's symbol.
+.macro fn name
+  .global \name
+  .hidden \name
+  .type \name, %function
+  .thumb_func
+\name:
+.endm
+
+// The entry of a transform: saves r4-r11 and lr, opens a frame-byte stack
+// frame with f (r0) at [sp, #4], r9 = qq, r14 = the twiddle table.
+.macro fn_enter name, frame, table
+fn \name
+  push {r4-r11, lr}
+  sub sp, #\frame
+  load_qq r9
+  movw r14, #:lower16:\table
+  movt r14, #:upper16:\table
+  str r0, [sp, #4]              // f
+.endm
+
+// The last loop's end (back to `loop` while r0 != r7), then frees the
+// frame-byte stack frame, returns and ends the function's symbol.
+.macro fn_return name, frame, loop
+  cmp r0, r7
+  bne \loop
+  add sp, #\frame
+  pop {r4-r11, pc}
+  .size \name, . - \name
+.endm
+
+// kind (ct or gs) butterflies on the register pairs given, with twiddle
+// half zs of r12 (temporaries r10, r11; qq in r9).
+.macro bflys kind, zs, pairs:vararg
+  .irp p, \pairs
+    \kind\()_bfly \p, r12, \zs, r10, r11, r9
+  .endr
 .endm
 
 // Three merged CT layers on the eight words r1..r8 (positions 0..7; the
@@ -116,21 +149,16 @@
 // z1 z2 for the second, z3..z6 for the third.
 .macro ntt3
   ldr r12, [r14]
-  ct_bfly r1, r5, r12, b, r10, r11, r9
-  ct_bfly r2, r6, r12, b, r10, r11, r9
-  ct_bfly r3, r7, r12, b, r10, r11, r9
-  ct_bfly r4, r8, r12, b, r10, r11, r9
-  ct_bfly r1, r3, r12, t, r10, r11, r9
-  ct_bfly r2, r4, r12, t, r10, r11, r9
+  bflys ct, b, "r1, r5", "r2, r6", "r3, r7", "r4, r8"
+  bflys ct, t, "r1, r3", "r2, r4"
   ldr r12, [r14, #4]
-  ct_bfly r5, r7, r12, b, r10, r11, r9
-  ct_bfly r6, r8, r12, b, r10, r11, r9
-  ct_bfly r1, r2, r12, t, r10, r11, r9
+  bflys ct, b, "r5, r7", "r6, r8"
+  bflys ct, t, "r1, r2"
   ldr r12, [r14, #8]
-  ct_bfly r3, r4, r12, b, r10, r11, r9
-  ct_bfly r5, r6, r12, t, r10, r11, r9
+  bflys ct, b, "r3, r4"
+  bflys ct, t, "r5, r6"
   ldr r12, [r14, #12]
-  ct_bfly r7, r8, r12, b, r10, r11, r9
+  bflys ct, b, "r7, r8"
 .endm
 
 // Three merged GS layers on r1..r8 (pairs 1 apart, then 2, then 4);
@@ -139,21 +167,16 @@
 // (Montgomery outputs); see invntt3_reduce_store for the exact bounds.
 .macro invntt3
   ldr r12, [r14]
-  gs_bfly r1, r2, r12, b, r10, r11, r9
-  gs_bfly r3, r4, r12, t, r10, r11, r9
+  bflys gs, b, "r1, r2"
+  bflys gs, t, "r3, r4"
   ldr r12, [r14, #4]
-  gs_bfly r5, r6, r12, b, r10, r11, r9
-  gs_bfly r7, r8, r12, t, r10, r11, r9
+  bflys gs, b, "r5, r6"
+  bflys gs, t, "r7, r8"
   ldr r12, [r14, #8]
-  gs_bfly r1, r3, r12, b, r10, r11, r9
-  gs_bfly r2, r4, r12, b, r10, r11, r9
-  gs_bfly r5, r7, r12, t, r10, r11, r9
-  gs_bfly r6, r8, r12, t, r10, r11, r9
+  bflys gs, b, "r1, r3", "r2, r4"
+  bflys gs, t, "r5, r7", "r6, r8"
   ldr r12, [r14, #12]
-  gs_bfly r1, r5, r12, b, r10, r11, r9
-  gs_bfly r2, r6, r12, b, r10, r11, r9
-  gs_bfly r3, r7, r12, b, r10, r11, r9
-  gs_bfly r4, r8, r12, b, r10, r11, r9
+  bflys gs, b, "r1, r5", "r2, r6", "r3, r7", "r4, r8"
 .endm
 
 // Stores positions nred..7 as they are and positions 0..nred-1 Barrett-
@@ -165,15 +188,7 @@
 // most 7472 outside position 0, which is reduced, so pass 3's a0 +- a1
 // stay below 2^15.
 .macro invntt3_reduce_store stride, nred
-  .if \nred < 2
-  str r2, [r0, #\stride]
-  .endif
-  str r3, [r0, #2*\stride]
-  str r4, [r0, #3*\stride]
-  str r5, [r0, #4*\stride]
-  str r6, [r0, #5*\stride]
-  str r7, [r0, #6*\stride]
-  str r8, [r0, #7*\stride]
+  words str, \stride, (\nred + 1)
   movw r5, #(kBarrettV & 0xffff)
   movt r5, #(kBarrettV >> 16)
   movs r6, #1
@@ -190,17 +205,7 @@
 // Twiddle table armaccel_mlkem_armv7m_ntt_zetas (int16, Montgomery form):
 // [0..7] layers 1-3; [8 + 8b ..] layers 4-6 of 32-coefficient block b;
 // [72 + i] layer 7, group i.  |a| < (layers done + 1) q < 8q throughout.
-  .global armaccel_mlkem_armv7m_ntt
-  .hidden armaccel_mlkem_armv7m_ntt
-  .type armaccel_mlkem_armv7m_ntt, %function
-  .thumb_func
-armaccel_mlkem_armv7m_ntt:
-  push {r4-r11, lr}
-  sub sp, #8
-  load_qq r9
-  movw r14, #:lower16:armaccel_mlkem_armv7m_ntt_zetas
-  movt r14, #:upper16:armaccel_mlkem_armv7m_ntt_zetas
-  str r0, [sp, #4]              // f
+fn_enter armaccel_mlkem_armv7m_ntt, 8, armaccel_mlkem_armv7m_ntt_zetas
   add r12, r0, #64
   str r12, [sp]                 // end of pass 1: 16 word columns
   // Pass 1: layers 1-3 on words k + 16 m (m = 0..7), k = 0..15.
@@ -246,36 +251,21 @@ armaccel_mlkem_armv7m_ntt:
   ldr r4, [r0, #12]
   ct_bfly r1, r2, r12, b, r10, r11, r9
   ct_bfly r3, r4, r12, t, r10, r11, r9
-  barrett r1, r5, r6, r10, r11, r9
-  barrett r2, r5, r6, r10, r11, r9
-  barrett r3, r5, r6, r10, r11, r9
-  barrett r4, r5, r6, r10, r11, r9
+  .irp x, r1, r2, r3, r4
+    barrett \x, r5, r6, r10, r11, r9
+  .endr
   str r2, [r0, #4]
   str r3, [r0, #8]
   str r4, [r0, #12]
   str r1, [r0], #16
-  cmp r0, r7
-  bne 3b
-  add sp, #8
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_ntt, . - armaccel_mlkem_armv7m_ntt
+  fn_return armaccel_mlkem_armv7m_ntt, 8, 3b
 
 // ---------------------------------------------------------------------------
 // Inverse NTT (Algorithm 10), layers len 2-8 | 16-64 | 128 with 128^-1.
 // Table armaccel_mlkem_armv7m_inv_zetas (int16, Montgomery form):
 // [8 b ..] pass 1 block b (16 coefficients); [128 + 8 c ..] pass 2 half c;
 // [144] = 128^-1, [145] = zeta_1 128^-1 (both times 2^16 mod^± q).
-  .global armaccel_mlkem_armv7m_inv_ntt
-  .hidden armaccel_mlkem_armv7m_inv_ntt
-  .type armaccel_mlkem_armv7m_inv_ntt, %function
-  .thumb_func
-armaccel_mlkem_armv7m_inv_ntt:
-  push {r4-r11, lr}
-  sub sp, #16
-  load_qq r9
-  movw r14, #:lower16:armaccel_mlkem_armv7m_inv_zetas
-  movt r14, #:upper16:armaccel_mlkem_armv7m_inv_zetas
-  str r0, [sp, #4]              // f
+fn_enter armaccel_mlkem_armv7m_inv_ntt, 16, armaccel_mlkem_armv7m_inv_zetas
   add r12, r0, #512
   str r12, [sp]
   // Pass 1: blocks of 8 consecutive words; inputs canonical.
@@ -321,29 +311,13 @@ armaccel_mlkem_armv7m_inv_ntt:
   ldr r3, [r0, #256]
   usub16 r10, r3, r1
   uadd16 r1, r1, r3
-  smulbb r3, r1, r12
-  smultb r11, r1, r12
-  smulbt r1, r3, r9
-  smlabb r3, r1, r9, r3
-  smulbt r1, r11, r9
-  smlabb r11, r1, r9, r11
-  pkhtb r1, r11, r3, asr #16
-  smulbt r3, r10, r12
-  smultt r11, r10, r12
-  smulbt r10, r3, r9
-  smlabb r3, r10, r9, r3
-  smulbt r10, r11, r9
-  smlabb r11, r10, r9, r11
-  pkhtb r3, r11, r3, asr #16
+  mont_mul r1, r1, r12, b, r3, r11, r1, r9
+  mont_mul r3, r10, r12, t, r3, r11, r10, r9
   canon r1, r10, r5
   canon r3, r10, r5
   str r3, [r0, #256]
   str r1, [r0], #4
-  cmp r0, r7
-  bne 4b
-  add sp, #16
-  pop {r4-r11, pc}
-  .size armaccel_mlkem_armv7m_inv_ntt, . - armaccel_mlkem_armv7m_inv_ntt
+  fn_return armaccel_mlkem_armv7m_inv_ntt, 16, 4b
 
 // ---------------------------------------------------------------------------
 // MultiplyNTTs (Algorithm 11): for pair i, with a = (a0, a1) from f,
@@ -395,19 +369,11 @@ armaccel_mlkem_armv7m_inv_ntt:
   pop {r4-r11, pc}
 .endm
 
-  .global armaccel_mlkem_armv7m_basemul
-  .hidden armaccel_mlkem_armv7m_basemul
-  .type armaccel_mlkem_armv7m_basemul, %function
-  .thumb_func
-armaccel_mlkem_armv7m_basemul:
+fn armaccel_mlkem_armv7m_basemul
   basemul_body 0
   .size armaccel_mlkem_armv7m_basemul, . - armaccel_mlkem_armv7m_basemul
 
-  .global armaccel_mlkem_armv7m_basemul_acc
-  .hidden armaccel_mlkem_armv7m_basemul_acc
-  .type armaccel_mlkem_armv7m_basemul_acc, %function
-  .thumb_func
-armaccel_mlkem_armv7m_basemul_acc:
+fn armaccel_mlkem_armv7m_basemul_acc
   basemul_body 1
   .size armaccel_mlkem_armv7m_basemul_acc, . - armaccel_mlkem_armv7m_basemul_acc
 

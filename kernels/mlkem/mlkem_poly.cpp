@@ -302,18 +302,12 @@ void sample_cbd(Poly* f, const std::uint8_t* bytes, unsigned eta) {
 
 namespace armaccel {
 
+// clang-format off
 const MlkemKernel kMlkemPortable = {
-    "mlkem-portable",
-    0,
-    mlkem::ntt,
-    mlkem::inv_ntt,
-    mlkem::multiply_ntts,
-    mlkem::rej_uniform,
-    mlkem::compress_encode,
-    mlkem::decode_decompress,
-    mlkem::sample_cbd,
-    mlkem::add,
-    mlkem::sub,
-};
+    .lane = "mlkem-portable", .required = 0, .ntt = mlkem::ntt, .inv_ntt = mlkem::inv_ntt,
+    .multiply_ntts = mlkem::multiply_ntts, .rej_uniform = mlkem::rej_uniform,
+    .compress_encode = mlkem::compress_encode, .decode_decompress = mlkem::decode_decompress,
+    .sample_cbd = mlkem::sample_cbd, .add = mlkem::add, .sub = mlkem::sub};
+// clang-format on
 
 }  // namespace armaccel

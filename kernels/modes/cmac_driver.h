@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "util/bytes.h"
 #include "util/wipe.h"
 
 namespace armaccel {
@@ -75,11 +76,7 @@ template <std::size_t B, class Chain>
 void cmac_update(CmacState<B>* s, Chain& chain, const std::uint8_t* in, std::size_t len) {
   if (len == 0) return;
   if (s->last_len != 0) {
-    const std::size_t take = len < B - s->last_len ? len : B - s->last_len;
-    std::memcpy(s->last + s->last_len, in, take);
-    s->last_len += take;
-    in += take;
-    len -= take;
+    bytes::top_up(s->last, s->last_len, B, in, len);
     if (len == 0) return;
     chain.absorb(s->last, 1, s->mac);  // full, and more follows
     s->last_len = 0;

@@ -47,12 +47,8 @@ struct GcmKeyT {
 template <class Schedule>
 struct NoFusedGcm {
   const char* lane;
-  void (*encrypt)(const Schedule* rk, const GhashKey* hkey, const std::uint8_t* in,
-                  std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
-                  std::uint8_t xi[16]);
-  void (*decrypt)(const Schedule* rk, const GhashKey* hkey, const std::uint8_t* in,
-                  std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16],
-                  std::uint8_t xi[16]);
+  GcmFusedFn<Schedule> encrypt;
+  GcmFusedFn<Schedule> decrypt;
 };
 
 using GcmLanes = GcmLanesT<AesKernel, AesRoundKeys, GcmKernel>;
@@ -131,11 +127,7 @@ bool gcm_aad(const Lanes& lanes, const GcmKeyT<typename Lanes::ScheduleType>* ke
   if (len == 0) return true;  // (aad may then be null)
   s->aad_bytes += len;
   if (s->partial_len != 0) {
-    const std::size_t take = len < 16 - s->partial_len ? len : 16 - s->partial_len;
-    std::memcpy(s->partial + s->partial_len, aad, take);
-    s->partial_len += static_cast<unsigned>(take);
-    aad += take;
-    len -= take;
+    bytes::top_up(s->partial, s->partial_len, 16, aad, len);
     if (s->partial_len < 16) return true;
     lanes.ghash->update(&key->hkey, s->xi, s->partial, 1);
     s->partial_len = 0;

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "api/poly1305.h"
+#include "util/bytes.h"
 #include "util/wipe.h"
 
 namespace armaccel {
@@ -34,12 +35,7 @@ inline void poly1305_update(const Poly1305Kernel* k, Poly1305Mac* m, const std::
                             std::size_t len) {
   if (len == 0) return;
   if (m->buf_len != 0) {
-    const std::size_t take =
-        len < kPoly1305BlockBytes - m->buf_len ? len : kPoly1305BlockBytes - m->buf_len;
-    std::memcpy(m->buf + m->buf_len, in, take);
-    m->buf_len += take;
-    in += take;
-    len -= take;
+    bytes::top_up(m->buf, m->buf_len, kPoly1305BlockBytes, in, len);
     if (m->buf_len < kPoly1305BlockBytes) return;
     k->blocks(&m->state, m->buf, 1, 1);
     m->buf_len = 0;

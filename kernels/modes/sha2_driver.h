@@ -70,11 +70,7 @@ void sha2_update(Sha2State<Word>* s, const Kernel* kernel, const std::uint8_t* d
   s->length_lo += len;
   s->length_hi += (s->length_lo < before) ? 1 : 0;
   if (s->buffered != 0) {
-    const std::size_t take = len < kBlock - s->buffered ? len : kBlock - s->buffered;
-    std::memcpy(s->buffer + s->buffered, data, take);
-    s->buffered += take;
-    data += take;
-    len -= take;
+    bytes::top_up(s->buffer, s->buffered, kBlock, data, len);
     if (s->buffered < kBlock) return;
     kernel->compress(s->h, s->buffer, 1);
     s->buffered = 0;

@@ -53,11 +53,7 @@ inline bool sponge_absorb(const KeccakKernel* k, SpongeState* s, const std::uint
   if (s->squeezing) return false;
   if (len == 0) return true;
   if (s->buf_len != 0) {
-    const std::size_t take = len < s->rate - s->buf_len ? len : s->rate - s->buf_len;
-    std::memcpy(s->buf + s->buf_len, in, take);
-    s->buf_len += take;
-    in += take;
-    len -= take;
+    bytes::top_up(s->buf, s->buf_len, s->rate, in, len);
     if (s->buf_len < s->rate) return true;
     k->absorb(s->a, s->buf, 1, s->rate);
     s->buf_len = 0;

@@ -14,6 +14,7 @@
 #include "modes/xts_driver.h"
 #include "portable/aes_bitslice.h"
 #include "portable/bitslice8.h"
+#include "util/batch.h"
 #include "util/bytes.h"
 #include "util/wipe.h"
 
@@ -200,8 +201,9 @@ bool set_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
   return true;
 }
 
-void ecb_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks) {
+// ECB, four blocks a pass, with the encryption or the decryption schedule.
+template <bool Encrypt>
+void ecb(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   std::uint8_t buf[64];
   std::uint64_t q[8];
   while (blocks > 0) {
@@ -209,32 +211,14 @@ void ecb_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     std::memset(buf, 0, sizeof buf);
     std::memcpy(buf, in, 16 * n);
     slice(buf, q);
-    encrypt_planes(rk, q);
+    if (Encrypt) {
+      encrypt_planes(rk, q);
+    } else {
+      decrypt_planes(rk, q);
+    }
     unslice(q, buf);
     std::memcpy(out, buf, 16 * n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
-  wipe(buf, sizeof buf);
-  wipe(q, sizeof q);
-}
-
-void ecb_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks) {
-  std::uint8_t buf[64];
-  std::uint64_t q[8];
-  while (blocks > 0) {
-    const std::size_t n = blocks < 4 ? blocks : 4;
-    std::memset(buf, 0, sizeof buf);
-    std::memcpy(buf, in, 16 * n);
-    slice(buf, q);
-    decrypt_planes(rk, q);
-    unslice(q, buf);
-    std::memcpy(out, buf, 16 * n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(buf, sizeof buf);
   wipe(q, sizeof q);
@@ -279,9 +263,7 @@ void cbc_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
         out[16 * b + i] = static_cast<std::uint8_t>(buf[16 * b + i] ^ prev[i]);
     }
     std::memcpy(chain, cipher + 16 * (n - 1), 16);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   std::memcpy(iv, chain, 16);
   wipe(buf, sizeof buf);
@@ -313,9 +295,7 @@ void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     encrypt_planes(rk, q);
     unslice(q, ks);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(ks, sizeof ks);
   wipe(q, sizeof q);
@@ -337,9 +317,7 @@ void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
     }
     encrypt4(rk, ks);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(ks, sizeof ks);
 }
@@ -374,29 +352,20 @@ void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* ou
       decrypt4(rk, buf);
     }
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(buf, sizeof buf);
   wipe(tweaks, sizeof tweaks);
 }
 
-void xts_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t tweak[16]) {
-  xts_blocks<true>(rk, in, out, blocks, tweak);
-}
-
-void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t tweak[16]) {
-  xts_blocks<false>(rk, in, out, blocks, tweak);
-}
-
 }  // namespace
 
+// clang-format off
 const AesKernel kAesPortable = {
-    "aes-portable", 0,           set_key,       set_key, ecb_encrypt, ecb_decrypt, cbc_encrypt,
-    cbc_decrypt,    ctr_encrypt, ctr32_encrypt, cbc_mac, xts_encrypt, xts_decrypt,
-};
+    .lane = "aes-portable", .required = 0, .set_encrypt_key = set_key, .set_decrypt_key = set_key,
+    .ecb_encrypt = ecb<true>, .ecb_decrypt = ecb<false>, .cbc_encrypt = cbc_encrypt,
+    .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt, .ctr32_encrypt = ctr32_encrypt,
+    .cbc_mac = cbc_mac, .xts_encrypt = xts_blocks<true>, .xts_decrypt = xts_blocks<false>};
+// clang-format on
 
 }  // namespace armaccel

@@ -70,6 +70,7 @@ void xor_blocks(const std::uint32_t key[8], std::uint32_t iv[4], std::uint8_t* o
 
 }  // namespace
 
-const ChachaKernel kChachaPortable = {"chacha20-portable", 0, xor_blocks};
+const ChachaKernel kChachaPortable = {
+    .lane = "chacha20-portable", .required = 0, .xor_blocks = xor_blocks};
 
 }  // namespace armaccel

@@ -114,6 +114,7 @@ void update(const GhashKey* key, std::uint8_t xi[16], const std::uint8_t* data,
 
 }  // namespace
 
-const GhashKernel kGhashPortable = {"ghash-portable", 0, init, update};
+const GhashKernel kGhashPortable = {
+    .lane = "ghash-portable", .required = 0, .init = init, .update = update};
 
 }  // namespace armaccel

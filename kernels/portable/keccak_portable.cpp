@@ -108,9 +108,11 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 
 }  // namespace
 
+// squeeze: nothing to convert, permute per block is as fast
+// clang-format off
 const KeccakKernel kKeccakPortable = {
-    "keccak-portable", 0, keccak_permute_portable, keccak_absorb_portable, permute_x2,
-    nullptr,  // squeeze: nothing to convert, permute per block is as fast
-};
+    .lane = "keccak-portable", .required = 0, .permute = keccak_permute_portable,
+    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .squeeze = nullptr};
+// clang-format on
 
 }  // namespace armaccel

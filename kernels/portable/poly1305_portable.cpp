@@ -22,24 +22,21 @@ static_assert(sizeof(State) <= sizeof(Poly1305State::bytes));
 
 void init(Poly1305State* st, const std::uint8_t r[16]) {
   const State s{r64::clamp(r), {0, 0, 0}};
-  std::memcpy(st->bytes, &s, sizeof s);
+  write_bytes(*st, s);
 }
 
 void blocks(Poly1305State* st, const std::uint8_t* data, std::size_t n, std::uint32_t pad_bit) {
-  State s;
-  std::memcpy(&s, st->bytes, sizeof s);
+  State s = read_bytes<State>(*st);
   r64::absorb(s.h, s.r, data, n, pad_bit);
-  std::memcpy(st->bytes, &s, sizeof s);
-}
-
-void finish(const Poly1305State* st, const std::uint8_t key_s[16], std::uint8_t tag[16]) {
-  State s;
-  std::memcpy(&s, st->bytes, sizeof s);
-  r64::tag(s.h, key_s, tag);
+  write_bytes(*st, s);
 }
 
 }  // namespace
 
-const Poly1305Kernel kPoly1305Portable = {"poly1305-portable", 0, init, blocks, finish};
+const Poly1305Kernel kPoly1305Portable = {.lane = "poly1305-portable",
+                                          .required = 0,
+                                          .init = init,
+                                          .blocks = blocks,
+                                          .finish = r64::finish<State>};
 
 }  // namespace armaccel

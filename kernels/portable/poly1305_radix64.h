@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/poly1305.h"
 #include "util/bytes.h"
 
 #if defined(_MSC_VER) && !defined(__clang__) && (defined(_M_X64) || defined(_M_ARM64))
@@ -128,6 +129,13 @@ inline void tag(const H& h, const std::uint8_t s[16], std::uint8_t out[16]) {
   t.h1 += bytes::load_le64(s + 8) + c;
   bytes::store_le64(out, t.h0);
   bytes::store_le64(out + 8, t.h1);
+}
+
+// Poly1305Kernel::finish for a lane whose state S (at the start of the
+// Poly1305State) holds the accumulator as S::h.
+template <class S>
+void finish(const Poly1305State* st, const std::uint8_t s[16], std::uint8_t out[16]) {
+  tag(read_bytes<S>(*st).h, s, out);
 }
 
 }  // namespace

@@ -87,6 +87,6 @@ void compress(std::uint32_t v[8], const std::uint8_t* data, std::size_t blocks) 
 
 }  // namespace
 
-const Sm3Kernel kSm3Portable = {"sm3-portable", 0, compress};
+const Sm3Kernel kSm3Portable = {.lane = "sm3-portable", .required = 0, .compress = compress};
 
 }  // namespace armaccel

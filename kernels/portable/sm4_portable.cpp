@@ -28,6 +28,7 @@
 #include "modes/xts_driver.h"
 #include "portable/aes_bitslice.h"
 #include "portable/bitslice8.h"
+#include "util/batch.h"
 #include "util/bytes.h"
 #include "util/wipe.h"
 
@@ -157,21 +158,11 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
   return true;
 }
 
-bool set_encrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, false);
-}
-
-bool set_decrypt_key(Sm4RoundKeys* rk, const std::uint8_t* key, std::size_t key_bytes) {
-  return expand(rk, key, key_bytes, true);
-}
-
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   while (blocks > 0) {
     const std::size_t n = blocks < kBatch ? blocks : kBatch;
     crypt_blocks(rk, in, out, n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
 }
 
@@ -198,9 +189,7 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     xor16(out, pt, iv);
     for (std::size_t j = 1; j < n; ++j) xor16(out + 16 * j, pt + 16 * j, ct + 16 * (j - 1));
     std::memcpy(iv, ct + 16 * (n - 1), 16);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(pt, sizeof pt);
 }
@@ -218,9 +207,7 @@ void ctr_generic(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     }
     crypt_blocks(rk, ctrs, ks, n);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(ks, sizeof ks);
 }
@@ -256,9 +243,7 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
     }
     crypt_blocks(rk, buf, buf, n);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
+    advance_blocks(in, out, blocks, n);
   }
   wipe(buf, sizeof buf);
   wipe(tweaks, sizeof tweaks);
@@ -266,22 +251,15 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
 
 }  // namespace
 
+// clang-format off
 const Sm4Kernel kSm4Portable = {
-    "sm4-portable",
-    0,
-    set_encrypt_key,
-    set_decrypt_key,
-    ecb,
-    ecb,
-    cbc_encrypt,
-    cbc_decrypt,
-    ctr_generic<increment_be128>,
-    ctr_generic<increment_be32>,
-    cbc_mac,
-    xts<xts_multiply_alpha>,
-    xts<xts_multiply_alpha>,
-    xts<xts_gb_multiply_alpha>,
-    xts<xts_gb_multiply_alpha>,
-};
+    .lane = "sm4-portable", .required = 0, .set_encrypt_key = sm4_set_key<expand, false>,
+    .set_decrypt_key = sm4_set_key<expand, true>, .ecb_encrypt = ecb, .ecb_decrypt = ecb,
+    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt,
+    .ctr_encrypt = ctr_generic<increment_be128>, .ctr32_encrypt = ctr_generic<increment_be32>,
+    .cbc_mac = cbc_mac, .xts_encrypt = xts<xts_multiply_alpha>,
+    .xts_decrypt = xts<xts_multiply_alpha>, .xts_gb_encrypt = xts<xts_gb_multiply_alpha>,
+    .xts_gb_decrypt = xts<xts_gb_multiply_alpha>};
+// clang-format on
 
 }  // namespace armaccel

@@ -8,12 +8,8 @@
 
 #if defined(_MSC_VER) && !defined(__clang__)
 #define ARMACCEL_ALWAYS_INLINE __forceinline
-#else
-#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
-#endif
-
-#if defined(_MSC_VER) && !defined(__clang__)
 #define ARMACCEL_NOINLINE __declspec(noinline)
 #else
+#define ARMACCEL_ALWAYS_INLINE inline __attribute__((always_inline))
 #define ARMACCEL_NOINLINE __attribute__((noinline))
 #endif

@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #endif
 
+#include "util/always_inline.h"
+
 namespace armaccel::bytes {
 
 inline std::uint32_t bswap32(std::uint32_t v) {
@@ -102,6 +104,18 @@ inline void store_le32(std::uint8_t* p, std::uint32_t v) {
 inline void store_le64(std::uint8_t* p, std::uint64_t v) {
   v = to_little(v);
   std::memcpy(p, &v, 8);
+}
+
+// The streaming drivers' buffer top-up: moves min(len, cap - used) bytes
+// from in to buf + used and advances used, in and len past them.
+template <class N>
+ARMACCEL_ALWAYS_INLINE void top_up(std::uint8_t* buf, N& used, std::size_t cap,
+                                   const std::uint8_t*& in, std::size_t& len) {
+  const std::size_t take = len < cap - used ? len : cap - used;
+  std::memcpy(buf + used, in, take);
+  used += static_cast<N>(take);
+  in += take;
+  len -= take;
 }
 
 }  // namespace armaccel::bytes
