@@ -1,11 +1,13 @@
 // What the AEAD ciphers (GCM, SP 800-38D; CCM, SP 800-38C;
 // ChaCha20-Poly1305, RFC 8439) share, written once: the TLS 1.2 "tlsaad"
-// record-length fix-up and its parameter, the tag comparison, the
-// gettable/settable parameter lists, and (for the streaming AEADs, GCM and
-// ChaCha20-Poly1305) the update and final of a message.
+// record-length fix-up and its parameter (RFC 5288, RFC 6655, RFC 7905),
+// the "iv" output, the tag comparison, and (for the streaming AEADs, GCM
+// and ChaCha20-Poly1305) the update and final of a message.  Their
+// parameter-list entries are in cipher_param_lists.h.
 //
-// AeadStream<P> is a policy-based mixin: P is the cipher class, whose Ctx
-// has `prov` and `enc`, and which supplies
+// AeadStream<P> is a policy-based mixin giving update_data (an update with
+// data, AAD or text) and final (the OSSL_FUNC_cipher_final entry): P is
+// the cipher class, whose Ctx has `prov` and `enc`, and which supplies
 //   start_message(c)            derive the per-message state; false with
 //                               an error queued
 //   in_text(c)                  text has been processed (no more AAD)
