@@ -1,23 +1,15 @@
 // AES-128/192/256 in ECB, CBC and CTR (FIPS 197, SP 800-38A) on the AES lane
 // chosen for the provider instance.
-#include "api/aes.h"
 #include "block_modes.h"
+#include "common/cipher_families.h"
 #include "tables.h"
 
 namespace armaccel::prov {
 
 namespace {
 
-struct AesTraits {
-  using Kernel = AesKernel;
-  using Schedule = AesRoundKeys;
-  static constexpr char kName[] = "AES";
-  static constexpr bool kKeyBitsInName = true;
-  static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.aes; }
-};
-
 template <BlockMode Mode, std::size_t KeyBytes>
-using Aes = BlockModeCipher<AesTraits, Mode, KeyBytes>;
+using Aes = BlockModeCipher<AesFamily, Mode, KeyBytes>;
 
 }  // namespace
 

@@ -19,7 +19,6 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -29,16 +28,17 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
-#include "cipher_dispatch.h"
-#include "cipher_params.h"
-#include "dispatch_util.h"
+#include "common/aead_base.h"
+#include "common/cipher_base.h"
+#include "common/cipher_checks.h"
+#include "common/cipher_param_lists.h"
 #include "modes/ccm_driver.h"
 #include "util/ct_declassify.h"
 
 namespace armaccel::prov {
 
 template <class Traits, std::size_t KeyBytes>
-class CcmCipher {
+class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
  public:
   using Kernel = typename Traits::Kernel;
   using Schedule = typename Traits::Schedule;
@@ -63,78 +63,44 @@ class CcmCipher {
     bool verified;           // decrypt: the last payload's tag matched
     std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
   };
-  static_assert(std::is_trivially_copyable_v<Ctx>);
 
   static constexpr CipherInfo kInfo = {EVP_CIPH_CCM_MODE, KeyBytes, 12, 1, true, true};
-  static constexpr const OSSL_DISPATCH* kDispatch = CipherDispatch<CcmCipher>::kTable;
-  friend struct CipherDispatch<CcmCipher>;
+  friend class CipherBase<CcmCipher>;
 
  private:
-  static constexpr AlgName kName =
-      make_alg_name(Traits::kName, Traits::kKeyBitsInName ? KeyBytes * 8 : 0, "CCM");
-  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
+  static constexpr AlgName kName = family_alg_name<Traits>(KeyBytes, "CCM");
   static std::size_t nonce_len(const Ctx* c) { return 15 - c->l; }
 
-  static void* newctx(void* provctx) noexcept {
-    auto* prov = static_cast<const ProvCtx*>(provctx);
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = prov;
-    c->kernel = Traits::kernel(prov);
+  static void setup(Ctx* c) {
+    c->kernel = Traits::kernel(c->prov);
     c->l = 8;
     c->m = 12;
     c->tls_aad_len = kUnsetLen;
-    trace_new_context(prov, kName.text, c->kernel->lane);
-    return c;
+    trace_new_context(c->prov, kName.text, c->kernel->lane);
   }
 
-  static void freectx(void* vctx) noexcept { free_cipher_ctx<Ctx>(vctx, kName.text); }
-
-  static void* dupctx(void* vctx) noexcept { return dup_cipher_ctx<Ctx>(vctx); }
-
-  static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
-                  std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
-    Ctx* c = self(vctx);
+  static bool init(Ctx* c, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                   std::size_t ivlen, bool enc) {
     c->enc = enc;
     if (iv != nullptr) {
-      if (ivlen != nonce_len(c)) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
+      if (ivlen != nonce_len(c)) return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->nonce, iv, ivlen);
       c->iv_set = true;
       c->len_set = false;
       c->verified = false;
     }
     if (key != nullptr) {
-      if (keylen != KeyBytes) {
-        raise_error(c->prov, kErrInvalidKeyLength);
-        return 0;
-      }
-      if (!c->kernel->set_encrypt_key(&c->rk, key, keylen)) {
-        raise_error(c->prov, kErrKeySetupFailed);
-        return 0;
-      }
+      if (keylen != KeyBytes) return cipher_fail(c->prov, kErrInvalidKeyLength);
+      if (!c->kernel->set_encrypt_key(&c->rk, key, keylen))
+        return cipher_fail(c->prov, kErrKeySetupFailed);
       c->key_set = true;
     }
-    return set_ctx_params(c, params);
-  }
-
-  static int einit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, true);
-  }
-
-  static int dinit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, false);
+    return true;
   }
 
   static bool set_length(Ctx* c, std::size_t len) {
-    if (!ccm_start(&c->state, c->nonce, c->l, c->m, len)) {
-      raise_error(c->prov, kErrMessageTooLong);
-      return false;
-    }
+    if (!ccm_start(&c->state, c->nonce, c->l, c->m, len))
+      return cipher_fail(c->prov, kErrMessageTooLong);
     c->len_set = true;
     return true;
   }
@@ -142,25 +108,16 @@ class CcmCipher {
   // The payload in one call, tag handled as the mode requires.
   static bool payload(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
     if (!c->len_set && !set_length(c, len)) return false;
+    if (!c->enc && !c->tag_set) return cipher_fail(c->prov, kErrTagNotSet);
+    if (!ccm_crypt(c->kernel, &c->rk, &c->state, c->enc, in, out, len))
+      return cipher_fail(c->prov, kErrLengthMismatch);
     if (c->enc) {
-      if (!ccm_crypt(c->kernel, &c->rk, &c->state, true, in, out, len)) {
-        raise_error(c->prov, kErrLengthMismatch);
-        return false;
-      }
       c->tag_set = true;
       return true;
     }
-    if (!c->tag_set) {
-      raise_error(c->prov, kErrTagNotSet);
-      return false;
-    }
-    if (!ccm_crypt(c->kernel, &c->rk, &c->state, false, in, out, len)) {
-      raise_error(c->prov, kErrLengthMismatch);
-      return false;
-    }
     std::uint8_t tag[16];
     ccm_tag(c->kernel, &c->rk, &c->state, tag);
-    const bool ok = ct::declassify_value(CRYPTO_memcmp(tag, c->buf, c->m) == 0);  // public verdict
+    const bool ok = aead_tags_equal(tag, c->buf, c->m);
     OPENSSL_cleanse(tag, sizeof tag);
     // Finished either way: a new nonce is needed.
     c->iv_set = c->tag_set = c->len_set = false;
@@ -172,48 +129,26 @@ class CcmCipher {
     return ok;
   }
 
-  static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  static int update(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    Ctx* c = self(vctx);
     if (in != nullptr) c->bytes_in += inl;  // not the payload length announcement
     *outl = 0;
-    if (!c->key_set) {
-      raise_error(c->prov, kErrNoKeySet);
-      return 0;
-    }
+    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
     if (c->tls_aad_len != kUnsetLen) return tls_record(c, out, outl, outsize, in, inl);
     if (in == nullptr && out != nullptr) return 1;  // final: CCM returns nothing more
-    if (!c->iv_set) {
-      raise_error(c->prov, kErrIvNotSet);
-      return 0;
-    }
-    if (inl > static_cast<std::size_t>(INT_MAX)) {
-      raise_error(c->prov, kErrOutputTooLong);
-      return 0;
-    }
+    if (!c->iv_set) return cipher_fail(c->prov, kErrIvNotSet);
+    if (!cipher_length_fits(c->prov, inl)) return 0;
     if (out == nullptr) {
       if (in == nullptr) return set_length(c, inl) ? (*outl = inl, 1) : 0;
       if (inl == 0) return 1;  // empty AAD: nothing to do, at any point
       // AAD: the payload length must be known first (B0 carries it).
-      if (!c->len_set && inl != 0) {
-        raise_error(c->prov, kErrLengthMismatch);
-        return 0;
-      }
-      if (!ccm_aad(c->kernel, &c->rk, &c->state, in, inl)) {
-        raise_error(c->prov, kErrAadAfterData);
-        return 0;
-      }
+      if (!c->len_set) return cipher_fail(c->prov, kErrLengthMismatch);
+      if (!ccm_aad(c->kernel, &c->rk, &c->state, in, inl))
+        return cipher_fail(c->prov, kErrAadAfterData);
       *outl = inl;
       return 1;
     }
-    if (outsize < inl) {
-      raise_error(c->prov, kErrOutputBufferTooSmall);
-      return 0;
-    }
-    if (out != in && ranges_overlap(out, inl, in, inl)) {
-      raise_error(c->prov, kErrPartiallyOverlapping);
-      return 0;
-    }
+    if (!cipher_output_fits(c->prov, out, outsize, in, inl)) return 0;
     if (!payload(c, in, out, inl)) return 0;
     *outl = inl;
     return 1;
@@ -226,13 +161,9 @@ class CcmCipher {
   // final succeeds only after a payload whose tag matched, so code that
   // checks final alone (as it would for GCM) never accepts a forged or
   // unchecked message.
-  static int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) noexcept {
-    Ctx* c = self(vctx);
+  static int final(Ctx* c, unsigned char*, std::size_t* outl, std::size_t) noexcept {
     *outl = 0;
-    if (!c->key_set) {
-      raise_error(c->prov, kErrNoKeySet);
-      return 0;
-    }
+    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
     if (c->tls_aad_len != kUnsetLen) return 1;
     const bool payload_pending = c->iv_set && (c->enc ? !c->tag_set : !c->verified);
     if (payload_pending) {
@@ -240,20 +171,14 @@ class CcmCipher {
       std::uint8_t none[1];
       if (!payload(c, kNone, none, 0)) return 0;
     }
-    if (!c->enc && !c->verified) {
-      raise_error(c->prov, kErrTagMismatch);
-      return 0;
-    }
+    if (!c->enc && !c->verified) return cipher_fail(c->prov, kErrTagMismatch);
     return 1;
   }
 
-  static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  static int cipher(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    if (outsize < inl) {
-      raise_error(self(vctx)->prov, kErrOutputBufferTooSmall);
-      return 0;
-    }
-    if (!update(vctx, out, outl, outsize, in, inl)) return 0;
+    if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
+    if (!update(c, out, outl, outsize, in, inl)) return 0;
     *outl = inl;
     return 1;
   }
@@ -264,16 +189,10 @@ class CcmCipher {
     if (len != EVP_AEAD_TLS1_AAD_LEN) return 0;
     std::memcpy(c->buf, aad, len);
     c->tls_aad_len = len;
-    std::size_t rec = static_cast<std::size_t>(c->buf[len - 2]) << 8 | c->buf[len - 1];
-    if (rec < EVP_CCM_TLS_EXPLICIT_IV_LEN) return 0;
-    rec -= EVP_CCM_TLS_EXPLICIT_IV_LEN;
-    if (!c->enc) {
-      if (rec < c->m) return 0;
-      rec -= c->m;
-    }
-    c->buf[len - 2] = static_cast<std::uint8_t>(rec >> 8);
-    c->buf[len - 1] = static_cast<std::uint8_t>(rec);
-    return c->m;
+    std::size_t payload = 0;
+    return aead_tls1_payload_length(c->buf, EVP_CCM_TLS_EXPLICIT_IV_LEN, c->m, c->enc, &payload)
+               ? c->m
+               : 0;
   }
 
   // A TLS record in place: explicit nonce (8) || payload || tag (m).  When
@@ -302,7 +221,7 @@ class CcmCipher {
           std::uint8_t tag[16];
           ccm_crypt(c->kernel, &c->rk, &c->state, false, payload_at, payload_at, n);
           ccm_tag(c->kernel, &c->rk, &c->state, tag);
-          if (ct::declassify_value(CRYPTO_memcmp(tag, payload_at + n, c->m) == 0)) {
+          if (aead_tags_equal(tag, payload_at + n, c->m)) {
             olen = n;
             ok = 1;
           } else {
@@ -319,65 +238,37 @@ class CcmCipher {
     return ok;
   }
 
-  static int get_params(OSSL_PARAM params[]) noexcept { return get_cipher_params(params, kInfo); }
-
-  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, nonce_len(c)))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, c->m))
-      goto bad;
+  static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
+    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, nonce_len(c)) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->m))
+      return cipher_get_failed(c->prov);
     for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-      if ((p = OSSL_PARAM_locate(params, name)) == nullptr) continue;
-      if (p->data != nullptr && nonce_len(c) > p->data_size) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
-      if (!set_octets(p, c->nonce, nonce_len(c))) goto bad;
+      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+      if (p != nullptr && !aead_put_iv(c->prov, p, c->nonce, nonce_len(c))) return 0;
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, KeyBytes))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, c->tls_aad_pad))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
-      if (!c->enc || !c->tag_set) {
-        raise_error(c->prov, kErrTagNotSet);
-        return 0;
-      }
-      if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr || p->data_size != c->m) {
-        raise_error(c->prov, kErrInvalidTagLength);
-        return 0;
-      }
+    if (!param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_aad_pad))
+      return cipher_get_failed(c->prov);
+    OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+    if (p != nullptr) {
+      if (!c->enc || !c->tag_set) return cipher_fail(c->prov, kErrTagNotSet);
+      if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr || p->data_size != c->m)
+        return cipher_fail(c->prov, kErrInvalidTagLength);
       ccm_tag(c->kernel, &c->rk, &c->state, static_cast<std::uint8_t*>(p->data));
       p->return_size = c->m;
       c->tag_set = c->iv_set = c->len_set = false;
     }
     return 1;
-  bad:
-    raise_error(c->prov, kErrFailedToGetParameter);
-    return 0;
   }
 
-  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    if (params == nullptr) return 1;
+  static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
     const OSSL_PARAM* p = nullptr;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
-      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
+      if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_set_failed(c->prov);
       if ((p->data_size & 1) != 0 || p->data_size < 4 || p->data_size > 16 ||
-          (c->len_set && p->data_size != c->state.m)) {  // B0 already carries the length
-        raise_error(c->prov, kErrInvalidTagLength);
-        return 0;
-      }
-      if (p->data != nullptr && c->enc) {
-        raise_error(c->prov, kErrTagNotNeeded);
-        return 0;
-      }
+          (c->len_set && p->data_size != c->state.m))  // B0 already carries the length
+        return cipher_fail(c->prov, kErrInvalidTagLength);
+      if (p->data != nullptr && c->enc) return cipher_fail(c->prov, kErrTagNotNeeded);
       if (p->data != nullptr) {
         std::memcpy(c->buf, p->data, p->data_size);
         c->tag_set = true;
@@ -386,66 +277,28 @@ class CcmCipher {
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
       std::size_t sz = 0;
-      if (!OSSL_PARAM_get_size_t(p, &sz)) goto bad;
-      if (sz < 7 || sz > 13) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
+      if (!OSSL_PARAM_get_size_t(p, &sz)) return cipher_set_failed(c->prov);
+      if (sz < 7 || sz > 13) return cipher_fail(c->prov, kErrInvalidIvLength);
       if (15 - sz != c->l) {  // a nonce of the old length is no nonce now
         c->l = static_cast<unsigned>(15 - sz);
         c->iv_set = c->len_set = false;
       }
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr) {
-      if (!readable_octets(p)) goto bad;
-      const std::size_t pad = tls_init(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
-      if (pad == 0) {
-        raise_error(c->prov, kErrInvalidAad);
-        return 0;
-      }
-      c->tls_aad_pad = pad;
-    }
+    if (!aead_set_tls_aad<&tls_init>(c, params)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
-      if (!readable_octets(p) || p->data_size != EVP_CCM_TLS_FIXED_IV_LEN) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
+      if (!readable_octets(p) || p->data_size != EVP_CCM_TLS_FIXED_IV_LEN)
+        return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->nonce, p->data, EVP_CCM_TLS_FIXED_IV_LEN);
     }
     return 1;
-  bad:
-    raise_error(c->prov, kErrFailedToSetParameter);
-    return 0;
   }
 
-  static const OSSL_PARAM* gettable_params(void* provctx) noexcept {
-    return cipher_gettable_params(provctx);
-  }
-
-  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
-
-  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
+  // The context parameters (common/cipher_param_lists.h).
+  static constexpr auto kGettable =
+      cipher_param_list(kParamKeylen, kParamIvlen, kParamTagLen, kParamIv, kParamUpdatedIv,
+                        kParamTag, kParamTlsAadPad);
+  static constexpr auto kSettable =
+      cipher_param_list(kParamIvlen, kParamTag, kParamTlsAad, kParamTlsIvFixed);
 };
 
 }  // namespace armaccel::prov

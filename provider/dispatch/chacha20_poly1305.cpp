@@ -21,7 +21,6 @@
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
-#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -30,9 +29,10 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
-#include "cipher_dispatch.h"
-#include "cipher_params.h"
-#include "dispatch_util.h"
+#include "common/aead_base.h"
+#include "common/cipher_base.h"
+#include "common/cipher_checks.h"
+#include "common/cipher_param_lists.h"
 #include "modes/chacha20_driver.h"
 #include "modes/poly1305_driver.h"
 #include "tables.h"
@@ -59,7 +59,8 @@ enum class Phase : unsigned char {
 
 enum class TagState : unsigned char { kNone, kComputed, kExpected };
 
-class Chacha20Poly1305Cipher {
+class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
+                               AeadStream<Chacha20Poly1305Cipher> {
  public:
   struct Ctx {
     const ProvCtx* prov;
@@ -81,50 +82,33 @@ class Chacha20Poly1305Cipher {
     bool enc;
     bool key_set;
   };
-  static_assert(std::is_trivially_copyable_v<Ctx>);
 
   static constexpr CipherInfo kInfo = {0, kChachaKeyBytes, kNonceBytes, 1, true, true};
-  friend struct CipherDispatch<Chacha20Poly1305Cipher>;
+  friend class CipherBase<Chacha20Poly1305Cipher>;
+  friend struct AeadStream<Chacha20Poly1305Cipher>;
 
  private:
   static constexpr char kName[] = "ChaCha20-Poly1305";
 
-  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
-
-  static void* newctx(void* provctx) noexcept {
-    auto* prov = static_cast<const ProvCtx*>(provctx);
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = prov;
-    c->chacha = prov->kernels.chacha20;
-    c->poly = prov->kernels.poly1305;
+  static void setup(Ctx* c) {
+    c->chacha = c->prov->kernels.chacha20;
+    c->poly = c->prov->kernels.poly1305;
     c->tls_payload = kNoTls;
     c->taglen = kTagBytes;
     c->phase = Phase::kNoNonce;
     c->tag_state = TagState::kNone;
-    if (prov->trace) {
+    if (c->prov->trace) {
       char lanes[64];
       std::snprintf(lanes, sizeof lanes, "%s + %s", c->chacha->lane, c->poly->lane);
-      trace_new_context(prov, kName, lanes);
+      trace_new_context(c->prov, kName, lanes);
     }
-    return c;
   }
 
-  static void freectx(void* vctx) noexcept { free_cipher_ctx<Ctx>(vctx, kName); }
-
-  static void* dupctx(void* vctx) noexcept { return dup_cipher_ctx<Ctx>(vctx); }
-
-  static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
-                  std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
-    Ctx* c = self(vctx);
-    if (iv != nullptr && ivlen != kNonceBytes) {
-      raise_error(c->prov, kErrInvalidIvLength);
-      return 0;
-    }
-    if (key != nullptr && keylen != kChachaKeyBytes) {
-      raise_error(c->prov, kErrInvalidKeyLength);
-      return 0;
-    }
+  static bool init(Ctx* c, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                   std::size_t ivlen, bool enc) {
+    if (iv != nullptr && ivlen != kNonceBytes) return cipher_fail(c->prov, kErrInvalidIvLength);
+    if (key != nullptr && keylen != kChachaKeyBytes)
+      return cipher_fail(c->prov, kErrInvalidKeyLength);
     if (c->enc != enc) c->tag_state = TagState::kNone;  // a tag belongs to one direction
     c->enc = enc;
     c->tls_payload = kNoTls;
@@ -144,17 +128,7 @@ class Chacha20Poly1305Cipher {
       chacha_stream_set_key(&c->stream, key);
       c->key_set = true;
     }
-    return set_ctx_params(c, params);
-  }
-
-  static int einit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, true);
-  }
-
-  static int dinit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, false);
+    return true;
   }
 
   // Counter 0 under `nonce` gives the Poly1305 one-time key (§2.6); the
@@ -173,21 +147,17 @@ class Chacha20Poly1305Cipher {
   }
 
   static bool start_message(Ctx* c) {
-    if (!c->key_set) {
-      raise_error(c->prov, kErrNoKeySet);
-      return false;
-    }
-    if (c->phase == Phase::kNoNonce || c->phase == Phase::kDone) {
-      raise_error(c->prov, kErrIvNotSet);
-      return false;
-    }
+    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
+    if (c->phase == Phase::kNoNonce || c->phase == Phase::kDone)
+      return cipher_fail(c->prov, kErrIvNotSet);
     if (c->phase == Phase::kReady) start_with_nonce(c, c->nonce);
     return true;
   }
 
   // Text of the message: encrypt then MAC the ciphertext, or MAC the
   // ciphertext then decrypt (in == out allowed).
-  static void crypt_text(Ctx* c, std::uint8_t* out, const std::uint8_t* in, std::size_t len) {
+  static void crypt_text_unchecked(Ctx* c, std::uint8_t* out, const std::uint8_t* in,
+                                   std::size_t len) {
     if (c->phase == Phase::kAad) {
       poly1305_pad16(c->poly, &c->mac);  // pad16(AAD)
       c->phase = Phase::kText;
@@ -214,84 +184,44 @@ class Chacha20Poly1305Cipher {
     c->phase = Phase::kDone;
   }
 
-  static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  // The AeadStream policy (common/aead_base.h).
+  using AeadStream<Chacha20Poly1305Cipher>::final;  // final: the tag made or checked
+  static bool in_text(const Ctx* c) { return c->phase == Phase::kText; }
+  static bool absorb_aad(Ctx* c, const std::uint8_t* in, std::size_t len) {
+    poly1305_update(c->poly, &c->mac, in, len);
+    c->aad_len += len;
+    return true;
+  }
+  static bool crypt_text(Ctx* c, std::uint8_t* out, const std::uint8_t* in, std::size_t len) {
+    if (c->text_len + len > kMaxTextBytes) return cipher_fail(c->prov, kErrMessageTooLong);
+    crypt_text_unchecked(c, out, in, len);
+    return true;
+  }
+  static bool tls_pending(const Ctx* c) { return c->tls_payload != kNoTls; }
+  static bool tag_expected(const Ctx* c) { return c->tag_state == TagState::kExpected; }
+  static void keep_tag(Ctx* c, const std::uint8_t tag[kTagBytes]) {
+    std::memcpy(c->tag, tag, kTagBytes);
+    c->tag_state = TagState::kComputed;
+  }
+  static const std::uint8_t* expected_tag(const Ctx* c) { return c->tag; }
+  static std::size_t expected_tag_len(const Ctx*) { return kTagBytes; }
+  static void forget_expected_tag(Ctx* c) { c->tag_state = TagState::kNone; }
+
+  static int update(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    Ctx* c = self(vctx);
     c->bytes_in += inl;
     *outl = 0;
     if (inl == 0) return 1;
     if (c->tls_payload != kNoTls) return tls_record(c, out, outl, outsize, in, inl);
-    if (in == nullptr) {
-      raise_error(c->prov, kErrNullParameter);
-      return 0;
-    }
-    if (inl > static_cast<std::size_t>(INT_MAX)) {
-      raise_error(c->prov, kErrOutputTooLong);  // EVP reports lengths as int
-      return 0;
-    }
-    if (!start_message(c)) return 0;
-    if (out == nullptr) {  // AAD
-      if (c->phase == Phase::kText) {
-        raise_error(c->prov, kErrAadAfterData);
-        return 0;
-      }
-      poly1305_update(c->poly, &c->mac, in, inl);
-      c->aad_len += inl;
-      *outl = inl;
-      return 1;
-    }
-    if (outsize < inl) {
-      raise_error(c->prov, kErrOutputBufferTooSmall);
-      return 0;
-    }
-    if (out != in && ranges_overlap(out, inl, in, inl)) {
-      raise_error(c->prov, kErrPartiallyOverlapping);
-      return 0;
-    }
-    if (c->text_len + inl > kMaxTextBytes) {
-      raise_error(c->prov, kErrMessageTooLong);
-      return 0;
-    }
-    crypt_text(c, out, in, inl);
-    *outl = inl;
-    return 1;
-  }
-
-  static int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) noexcept {
-    Ctx* c = self(vctx);
-    *outl = 0;
-    if (c->tls_payload != kNoTls) {
-      raise_error(c->prov, kErrCipherOperationFailed);  // TLS records are one update each
-      return 0;
-    }
-    if (!start_message(c)) return 0;
-    if (!c->enc && c->tag_state != TagState::kExpected) {
-      raise_error(c->prov, kErrTagNotSet);  // never accept a message whose tag was not checked
-      return 0;
-    }
-    std::uint8_t tag[kTagBytes];
-    finish_tag(c, tag);
-    int ok = 1;
-    if (c->enc) {
-      std::memcpy(c->tag, tag, kTagBytes);
-      c->tag_state = TagState::kComputed;
-    } else {
-      if (ct::declassify_value(CRYPTO_memcmp(tag, c->tag, kTagBytes) != 0)) {  // public verdict
-        raise_error(c->prov, kErrTagMismatch);
-        ok = 0;
-      }
-      c->tag_state = TagState::kNone;  // the next message needs its own tag
-    }
-    OPENSSL_cleanse(tag, sizeof tag);
-    return ok;
+    return AeadStream<Chacha20Poly1305Cipher>::update_data(c, out, outl, outsize, in, inl);
   }
 
   // One-shot EVP_Cipher: update when in != NULL, final otherwise (OpenSSL's
   // does nothing for a NULL input, leaving the tag unset or unchecked).
-  static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  static int cipher(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    if (in == nullptr) return final(vctx, out, outl, outsize);
-    return update(vctx, out, outl, outsize, in, inl);
+    if (in == nullptr) return final(c, out, outl, outsize);
+    return update(c, out, outl, outsize, in, inl);
   }
 
   // "tlsaad": the 13-byte TLS 1.2 AAD.  Its sequence number (bytes 0..7)
@@ -301,15 +231,9 @@ class Chacha20Poly1305Cipher {
   static std::size_t tls_init(Ctx* c, const std::uint8_t* aad, std::size_t len) {
     if (len != EVP_AEAD_TLS1_AAD_LEN || !c->key_set || c->phase == Phase::kNoNonce) return 0;
     std::memcpy(c->tls_aad, aad, len);
-    std::size_t rec = static_cast<std::size_t>(aad[len - 2]) << 8 | aad[len - 1];
-    if (!c->enc) {
-      if (rec < kTagBytes) return 0;
-      rec -= kTagBytes;
-      c->tls_aad[len - 2] = static_cast<std::uint8_t>(rec >> 8);
-      c->tls_aad[len - 1] = static_cast<std::uint8_t>(rec);
-    }
-    c->tls_payload = rec;
-    return kTagBytes;
+    // No explicit nonce: the sequence number is in the AAD.
+    return aead_tls1_payload_length(c->tls_aad, 0, kTagBytes, c->enc, &c->tls_payload) ? kTagBytes
+                                                                                       : 0;
   }
 
   // A TLS 1.2 record: payload || tag in one update (in place or not).
@@ -328,14 +252,14 @@ class Chacha20Poly1305Cipher {
     start_with_nonce(c, nonce);
     poly1305_update(c->poly, &c->mac, c->tls_aad, EVP_AEAD_TLS1_AAD_LEN);
     c->aad_len = EVP_AEAD_TLS1_AAD_LEN;
-    crypt_text(c, out, in, plen);
+    crypt_text_unchecked(c, out, in, plen);
     std::uint8_t tag[kTagBytes];
     finish_tag(c, tag);
     int ok = 1;
     if (c->enc) {
       std::memcpy(out + plen, tag, kTagBytes);
       *outl = inl;
-    } else if (ct::declassify_value(CRYPTO_memcmp(tag, in + plen, kTagBytes) == 0)) {
+    } else if (aead_tags_equal(tag, in + plen, kTagBytes)) {
       *outl = plen;
     } else {
       OPENSSL_cleanse(out, plen);  // release nothing of a forged record
@@ -346,140 +270,65 @@ class Chacha20Poly1305Cipher {
     return ok;
   }
 
-  static int get_params(OSSL_PARAM params[]) noexcept { return get_cipher_params(params, kInfo); }
-
-  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, kNonceBytes))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, kChachaKeyBytes))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, c->taglen))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, c->tls_aad_pad))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
-      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
-      if (!c->enc || c->tag_state != TagState::kComputed) {
-        raise_error(c->prov, kErrTagNotSet);
-        return 0;
-      }
+  static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
+    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, kNonceBytes) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, kChachaKeyBytes) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->taglen) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_aad_pad))
+      return cipher_get_failed(c->prov);
+    OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
+    if (p != nullptr) {
+      if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_get_failed(c->prov);
+      if (!c->enc || c->tag_state != TagState::kComputed)
+        return cipher_fail(c->prov, kErrTagNotSet);
       const std::size_t sz = p->data != nullptr ? p->data_size : kTagBytes;
-      if (sz == 0 || sz > kTagBytes) {
-        raise_error(c->prov, kErrInvalidTagLength);
-        return 0;
-      }
-      if (!OSSL_PARAM_set_octet_string(p, c->tag, sz)) goto bad;
+      if (sz == 0 || sz > kTagBytes) return cipher_fail(c->prov, kErrInvalidTagLength);
+      if (!OSSL_PARAM_set_octet_string(p, c->tag, sz)) return cipher_get_failed(c->prov);
     }
     return 1;
-  bad:
-    raise_error(c->prov, kErrFailedToGetParameter);
-    return 0;
   }
 
-  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    if (params == nullptr) return 1;
+  static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
+    if (!param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_KEYLEN, kChachaKeyBytes,
+                          kErrInvalidKeyLength) ||
+        !param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_AEAD_IVLEN, kNonceBytes,
+                          kErrInvalidIvLength))
+      return 0;
     const OSSL_PARAM* p = nullptr;
-    std::size_t len = 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr) {
-      if (!OSSL_PARAM_get_size_t(p, &len)) goto bad;
-      if (len != kChachaKeyBytes) {
-        raise_error(c->prov, kErrInvalidKeyLength);
-        return 0;
-      }
-    }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
-      if (!OSSL_PARAM_get_size_t(p, &len)) goto bad;
-      if (len != kNonceBytes) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
-    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
-      if (p->data_type != OSSL_PARAM_OCTET_STRING) goto bad;
+      if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_set_failed(c->prov);
       if (p->data == nullptr) {
         // A tag length only (EVP's SET_TAG with no buffer when encrypting).
-        if (p->data_size == 0 || p->data_size > kTagBytes) {
-          raise_error(c->prov, kErrInvalidTagLength);
-          return 0;
-        }
+        if (p->data_size == 0 || p->data_size > kTagBytes)
+          return cipher_fail(c->prov, kErrInvalidTagLength);
         c->taglen = p->data_size;
       } else {
-        if (c->enc) {
-          raise_error(c->prov, kErrTagNotNeeded);
-          return 0;
-        }
-        if (p->data_size != kTagBytes) {
-          raise_error(c->prov, kErrInvalidTagLength);
-          return 0;
-        }
+        if (c->enc) return cipher_fail(c->prov, kErrTagNotNeeded);
+        if (p->data_size != kTagBytes) return cipher_fail(c->prov, kErrInvalidTagLength);
         std::memcpy(c->tag, p->data, kTagBytes);
         c->tag_state = TagState::kExpected;
         c->taglen = kTagBytes;
       }
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr) {
-      if (!readable_octets(p)) goto bad;
-      const std::size_t pad = tls_init(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
-      if (pad == 0) {
-        raise_error(c->prov, kErrInvalidAad);
-        return 0;
-      }
-      c->tls_aad_pad = pad;
-    }
+    if (!aead_set_tls_aad<&tls_init>(c, params)) return 0;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
-      if (!readable_octets(p)) goto bad;
-      if (p->data_size != kNonceBytes) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
+      if (!readable_octets(p)) return cipher_set_failed(c->prov);
+      if (p->data_size != kNonceBytes) return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->nonce, p->data, kNonceBytes);
       c->phase = Phase::kReady;
     }
     return 1;
-  bad:
-    raise_error(c->prov, kErrFailedToSetParameter);
-    return 0;
   }
 
-  static const OSSL_PARAM* gettable_params(void* provctx) noexcept {
-    return cipher_gettable_params(provctx);
-  }
-
-  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
-
-  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
+  // The context parameters (common/cipher_param_lists.h).
+  static constexpr auto kGettable =
+      cipher_param_list(kParamKeylen, kParamIvlen, kParamTagLen, kParamTag, kParamTlsAadPad);
+  static constexpr auto kSettable =
+      cipher_param_list(kParamKeylen, kParamIvlen, kParamTag, kParamTlsAad, kParamTlsIvFixed);
 };
 
 }  // namespace
 
-const OSSL_DISPATCH* const kChacha20Poly1305Functions =
-    CipherDispatch<Chacha20Poly1305Cipher>::kTable;
+const OSSL_DISPATCH* const kChacha20Poly1305Functions = Chacha20Poly1305Cipher::kDispatch;
 
 }  // namespace armaccel::prov

@@ -32,9 +32,10 @@
 #include "../errors.h"
 #include "../newer_core.h"
 #include "../prov_ctx.h"
-#include "cipher_dispatch.h"
-#include "cipher_params.h"
-#include "dispatch_util.h"
+#include "common/aead_base.h"
+#include "common/cipher_base.h"
+#include "common/cipher_checks.h"
+#include "common/cipher_param_lists.h"
 #include "modes/gcm_driver.h"
 #include "random.h"
 #include "util/ct_declassify.h"
@@ -54,7 +55,8 @@ enum class GcmIvState : unsigned char {
 };
 
 template <class Traits, std::size_t KeyBytes>
-class GcmCipher {
+class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
+                  AeadStream<GcmCipher<Traits, KeyBytes>> {
  public:
   using Lanes = typename Traits::Lanes;
   using Key = GcmKeyT<typename Lanes::ScheduleType>;
@@ -78,79 +80,47 @@ class GcmCipher {
     bool iv_gen;       // TLS fixed/invocation IV in use
     bool iv_gen_rand;  // the IV (or its invocation field) came from the DRBG
   };
-  static_assert(std::is_trivially_copyable_v<Ctx>);
 
   static constexpr CipherInfo kInfo = {
       EVP_CIPH_GCM_MODE, KeyBytes, kGcmDefaultIvBytes, 1, true, true};
-  static constexpr const OSSL_DISPATCH* kDispatch = CipherDispatch<GcmCipher>::kTable;
-  friend struct CipherDispatch<GcmCipher>;
+  friend class CipherBase<GcmCipher>;
+  friend struct AeadStream<GcmCipher>;
 
  private:
-  static constexpr AlgName kName =
-      make_alg_name(Traits::kName, Traits::kKeyBitsInName ? KeyBytes * 8 : 0, "GCM");
+  static constexpr AlgName kName = family_alg_name<Traits>(KeyBytes, "GCM");
 
-  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
-
-  static void* newctx(void* provctx) noexcept {
-    auto* prov = static_cast<const ProvCtx*>(provctx);
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = prov;
-    c->lanes = Traits::lanes(prov);
+  static void setup(Ctx* c) {
+    c->lanes = Traits::lanes(c->prov);
     c->ivlen = kGcmDefaultIvBytes;
     c->taglen = kUnset;
     c->tls_aad_len = kUnset;
     c->iv_state = GcmIvState::kUninitialised;
-    trace_new_context(prov, kName.text,
+    trace_new_context(c->prov, kName.text,
                       c->lanes.fused != nullptr ? c->lanes.fused->lane : c->lanes.block->lane);
-    return c;
   }
 
-  static void freectx(void* vctx) noexcept { free_cipher_ctx<Ctx>(vctx, kName.text); }
-
-  static void* dupctx(void* vctx) noexcept { return dup_cipher_ctx<Ctx>(vctx); }
-
-  static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
-                  std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
-    Ctx* c = self(vctx);
+  static bool init(Ctx* c, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                   std::size_t ivlen, bool enc) {
     if (c->enc && !enc) c->taglen = kUnset;  // an encryption's tag is no expected tag
     c->enc = enc;
     if (iv != nullptr) {
-      if (ivlen == 0 || ivlen > kGcmMaxIvBytes) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
+      if (ivlen == 0 || ivlen > kGcmMaxIvBytes) return cipher_fail(c->prov, kErrInvalidIvLength);
       c->iv_gen_rand = false;
       c->ivlen = ivlen;
       std::memcpy(c->iv, iv, ivlen);
       c->iv_state = GcmIvState::kBuffered;
     }
     if (key != nullptr) {
-      if (keylen != KeyBytes) {
-        raise_error(c->prov, kErrInvalidKeyLength);
-        return 0;
-      }
-      if (!gcm_set_key(c->lanes, &c->key, key, keylen)) {
-        raise_error(c->prov, kErrKeySetupFailed);
-        return 0;
-      }
+      if (keylen != KeyBytes) return cipher_fail(c->prov, kErrInvalidKeyLength);
+      if (!gcm_set_key(c->lanes, &c->key, key, keylen))
+        return cipher_fail(c->prov, kErrKeySetupFailed);
       c->key_set = true;
       c->tls_enc_records = 0;
       // A message in progress cannot continue under another key: it starts
       // again (the same IV, nothing of what came before).
       if (c->iv_state == GcmIvState::kCopied) c->iv_state = GcmIvState::kBuffered;
     }
-    return set_ctx_params(c, params);
-  }
-
-  static int einit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, true);
-  }
-
-  static int dinit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, false);
+    return true;
   }
 
   // A random IV (SP 800-38D §8.2.2), at least 96 bits, when encrypting
@@ -166,20 +136,10 @@ class GcmCipher {
   // Derives J0 from a buffered IV (or a generated one) before the first
   // AAD or text of a message.
   static bool start_message(Ctx* c) {
-    if (!c->key_set) {
-      raise_error(c->prov, kErrNoKeySet);
-      return false;
-    }
-    if (c->iv_state == GcmIvState::kFinished) {
-      raise_error(c->prov, kErrIvNotSet);
-      return false;
-    }
-    if (c->iv_state == GcmIvState::kUninitialised) {
-      if (!c->enc || !generate_iv(c, 0)) {
-        raise_error(c->prov, kErrIvNotSet);
-        return false;
-      }
-    }
+    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
+    if (c->iv_state == GcmIvState::kFinished) return cipher_fail(c->prov, kErrIvNotSet);
+    if (c->iv_state == GcmIvState::kUninitialised && (!c->enc || !generate_iv(c, 0)))
+      return cipher_fail(c->prov, kErrIvNotSet);
     if (c->iv_state == GcmIvState::kBuffered) {
       gcm_start(c->lanes, &c->key, &c->state, c->iv, c->ivlen);
       c->iv_state = GcmIvState::kCopied;
@@ -187,97 +147,50 @@ class GcmCipher {
     return true;
   }
 
-  // Compares the computed tag with the expected one without a data-dependent
-  // branch; true if equal.  The verdict is public (the message is accepted
-  // or refused).
-  static bool tags_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t len) {
-    return ct::declassify_value(CRYPTO_memcmp(a, b, len) == 0);
+  // The AeadStream policy (common/aead_base.h).
+  using AeadStream<GcmCipher>::final;  // final: the tag made or checked
+  static bool in_text(const Ctx* c) { return c->state.in_text; }
+  static bool absorb_aad(Ctx* c, const std::uint8_t* in, std::size_t len) {
+    if (gcm_aad(c->lanes, &c->key, &c->state, in, len)) return true;
+    return cipher_fail(c->prov, kErrMessageTooLong);
   }
+  static bool crypt_text(Ctx* c, std::uint8_t* out, const std::uint8_t* in, std::size_t len) {
+    if (gcm_crypt(c->lanes, &c->key, &c->state, c->enc, in, out, len)) return true;
+    return cipher_fail(c->prov, kErrMessageTooLong);
+  }
+  static bool tls_pending(const Ctx* c) { return c->tls_aad_len != kUnset; }
+  static bool tag_expected(const Ctx* c) { return c->taglen != kUnset; }
+  static void finish_tag(Ctx* c, std::uint8_t tag[16]) {
+    gcm_tag(c->lanes, &c->key, &c->state, tag);
+    c->iv_state = GcmIvState::kFinished;  // don't reuse the IV
+  }
+  static void keep_tag(Ctx* c, const std::uint8_t tag[16]) {
+    std::memcpy(c->buf, tag, 16);
+    c->taglen = 16;
+  }
+  static const std::uint8_t* expected_tag(const Ctx* c) { return c->buf; }
+  static std::size_t expected_tag_len(const Ctx* c) { return c->taglen; }
+  static void forget_expected_tag(Ctx* c) { c->taglen = kUnset; }
 
-  static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  static int update(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    Ctx* c = self(vctx);
     c->bytes_in += inl;
     if (c->tls_aad_len != kUnset) return tls_record(c, out, outl, outsize, in, inl);
     if (inl == 0) {
       *outl = 0;
       return 1;
     }
-    if (in == nullptr) {
-      raise_error(c->prov, kErrNullParameter);
-      return 0;
-    }
-    if (inl > static_cast<std::size_t>(INT_MAX)) {
-      raise_error(c->prov, kErrOutputTooLong);
-      return 0;
-    }
-    if (!start_message(c)) return 0;
-    if (out == nullptr) {  // AAD
-      if (c->state.in_text) {
-        raise_error(c->prov, kErrAadAfterData);
-        return 0;
-      }
-      if (!gcm_aad(c->lanes, &c->key, &c->state, in, inl)) {
-        raise_error(c->prov, kErrMessageTooLong);
-        return 0;
-      }
-      *outl = inl;
-      return 1;
-    }
-    if (outsize < inl) {
-      raise_error(c->prov, kErrOutputBufferTooSmall);
-      return 0;
-    }
-    if (out != in && ranges_overlap(out, inl, in, inl)) {
-      raise_error(c->prov, kErrPartiallyOverlapping);
-      return 0;
-    }
-    if (!gcm_crypt(c->lanes, &c->key, &c->state, c->enc, in, out, inl)) {
-      raise_error(c->prov, kErrMessageTooLong);
-      return 0;
-    }
-    *outl = inl;
-    return 1;
-  }
-
-  static int final(void* vctx, unsigned char*, std::size_t* outl, std::size_t) noexcept {
-    Ctx* c = self(vctx);
-    *outl = 0;
-    if (c->tls_aad_len != kUnset) {
-      raise_error(c->prov, kErrCipherOperationFailed);  // TLS records are one update each
-      return 0;
-    }
-    if (!start_message(c)) return 0;
-    if (!c->enc && c->taglen == kUnset) {
-      raise_error(c->prov, kErrTagNotSet);  // never accept a message whose tag was not checked
-      return 0;
-    }
-    std::uint8_t tag[16];
-    gcm_tag(c->lanes, &c->key, &c->state, tag);
-    c->iv_state = GcmIvState::kFinished;  // don't reuse the IV
-    int ok = 1;
-    if (c->enc) {
-      std::memcpy(c->buf, tag, 16);
-      c->taglen = 16;
-    } else {
-      if (!tags_equal(tag, c->buf, c->taglen)) {
-        raise_error(c->prov, kErrTagMismatch);
-        ok = 0;
-      }
-      c->taglen = kUnset;  // the next message needs its own tag
-    }
-    OPENSSL_cleanse(tag, sizeof tag);
-    return ok;
+    return AeadStream<GcmCipher>::update_data(c, out, outl, outsize, in, inl);
   }
 
   // One-shot EVP_Cipher: update when in != NULL, final otherwise.  Like
   // OpenSSL's, it reports the input length on success (EVP_Cipher returns
   // it), also for TLS records; libssl itself uses update, which reports the
   // payload.
-  static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  static int cipher(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    if (in == nullptr) return final(vctx, out, outl, outsize);
-    if (!update(vctx, out, outl, outsize, in, inl)) return 0;
+    if (in == nullptr) return final(c, out, outl, outsize);
+    if (!update(c, out, outl, outsize, in, inl)) return 0;
     *outl = inl;
     return 1;
   }
@@ -320,16 +233,11 @@ class GcmCipher {
     if (len != EVP_AEAD_TLS1_AAD_LEN) return 0;
     std::memcpy(c->buf, aad, len);
     c->tls_aad_len = len;
-    std::size_t rec = static_cast<std::size_t>(c->buf[len - 2]) << 8 | c->buf[len - 1];
-    if (rec < EVP_GCM_TLS_EXPLICIT_IV_LEN) return 0;
-    rec -= EVP_GCM_TLS_EXPLICIT_IV_LEN;
-    if (!c->enc) {
-      if (rec < EVP_GCM_TLS_TAG_LEN) return 0;
-      rec -= EVP_GCM_TLS_TAG_LEN;
-    }
-    c->buf[len - 2] = static_cast<std::uint8_t>(rec >> 8);
-    c->buf[len - 1] = static_cast<std::uint8_t>(rec);
-    return EVP_GCM_TLS_TAG_LEN;
+    std::size_t payload = 0;
+    return aead_tls1_payload_length(c->buf, EVP_GCM_TLS_EXPLICIT_IV_LEN, EVP_GCM_TLS_TAG_LEN,
+                                    c->enc, &payload)
+               ? EVP_GCM_TLS_TAG_LEN
+               : 0;
   }
 
   // "tlsivfixed": the fixed field (4 bytes) of the IV; when encrypting, the
@@ -380,7 +288,7 @@ class GcmCipher {
         std::memcpy(payload + n, tag, kTag);
         plen = len;
         ok = 1;
-      } else if (tags_equal(tag, payload + n, kTag)) {
+      } else if (aead_tags_equal(tag, payload + n, kTag)) {
         plen = n;
         ok = 1;
       } else {
@@ -395,155 +303,81 @@ class GcmCipher {
     return ok;
   }
 
-  static int get_params(OSSL_PARAM params[]) noexcept { return get_cipher_params(params, kInfo); }
-
-  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, c->ivlen))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, KeyBytes))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, c->taglen != kUnset ? c->taglen : 16))
-      goto bad;
+  static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
+    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, c->ivlen) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN,
+                        c->taglen != kUnset ? c->taglen : 16))
+      return cipher_get_failed(c->prov);
     for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-      if ((p = OSSL_PARAM_locate(params, name)) == nullptr) continue;
-      if (c->iv_state == GcmIvState::kUninitialised) {
-        // Encrypting without an IV: generate it now, so the caller sees
-        // the IV the message will use.
-        if (c->tls_aad_len != kUnset || !c->enc || !generate_iv(c, 0)) {
-          raise_error(c->prov, kErrIvNotSet);
-          return 0;
-        }
-      }
-      if (p->data != nullptr && c->ivlen > p->data_size) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
-      if (!set_octets(p, c->iv, c->ivlen)) goto bad;
+      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+      if (p == nullptr) continue;
+      // Encrypting without an IV: generate it now, so the caller sees the
+      // IV the message will use.
+      if (c->iv_state == GcmIvState::kUninitialised &&
+          (c->tls_aad_len != kUnset || !c->enc || !generate_iv(c, 0)))
+        return cipher_fail(c->prov, kErrIvNotSet);
+      if (!aead_put_iv(c->prov, p, c->iv, c->ivlen)) return 0;
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, c->tls_aad_pad))
-      goto bad;
+    if (!param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_aad_pad))
+      return cipher_get_failed(c->prov);
+    OSSL_PARAM* p = nullptr;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
-      if (!c->enc || c->taglen == kUnset) {
-        raise_error(c->prov, kErrTagNotSet);
-        return 0;
-      }
+      if (!c->enc || c->taglen == kUnset) return cipher_fail(c->prov, kErrTagNotSet);
       const std::size_t sz = p->data != nullptr ? p->data_size : c->taglen;
-      if (sz < kGcmMinTagBytes || sz > 16) {
-        raise_error(c->prov, kErrInvalidTagLength);
-        return 0;
-      }
-      if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) goto bad;
+      if (sz < kGcmMinTagBytes || sz > 16) return cipher_fail(c->prov, kErrInvalidTagLength);
+      if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) return cipher_get_failed(c->prov);
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) != nullptr) {
-      if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
-          !get_iv_gen(c, static_cast<std::uint8_t*>(p->data), p->data_size)) {
-        raise_error(c->prov, kErrIvNotSet);
-        return 0;
-      }
-    }
-    if ((p = OSSL_PARAM_locate(params, kParamIvGenerated)) != nullptr &&
-        !OSSL_PARAM_set_uint(p, c->iv_gen_rand ? 1 : 0))
-      goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) != nullptr &&
+        (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+         !get_iv_gen(c, static_cast<std::uint8_t*>(p->data), p->data_size)))
+      return cipher_fail(c->prov, kErrIvNotSet);
+    if (!param_put_uint(params, kParamIvGenerated, c->iv_gen_rand ? 1 : 0))
+      return cipher_get_failed(c->prov);
     return 1;
-  bad:
-    raise_error(c->prov, kErrFailedToGetParameter);
-    return 0;
   }
 
-  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    if (params == nullptr) return 1;
+  static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
     const OSSL_PARAM* p = nullptr;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
-      if (c->enc) {  // (before touching buf: it may hold the computed tag)
-        raise_error(c->prov, kErrTagNotNeeded);
-        return 0;
-      }
+      // (before touching buf: it may hold the computed tag)
+      if (c->enc) return cipher_fail(c->prov, kErrTagNotNeeded);
       std::uint8_t tag[16];
       void* dst = tag;
       std::size_t sz = 0;
-      if (!OSSL_PARAM_get_octet_string(p, &dst, sizeof tag, &sz) || sz < kGcmMinTagBytes) {
-        raise_error(c->prov, kErrInvalidTagLength);
-        return 0;
-      }
+      if (!OSSL_PARAM_get_octet_string(p, &dst, sizeof tag, &sz) || sz < kGcmMinTagBytes)
+        return cipher_fail(c->prov, kErrInvalidTagLength);
       std::memcpy(c->buf, tag, sz);
       c->taglen = sz;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
       std::size_t sz = 0;
-      if (!OSSL_PARAM_get_size_t(p, &sz)) goto bad;
-      if (sz == 0 || sz > kGcmMaxIvBytes) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
+      if (!OSSL_PARAM_get_size_t(p, &sz)) return cipher_set_failed(c->prov);
+      if (sz == 0 || sz > kGcmMaxIvBytes) return cipher_fail(c->prov, kErrInvalidIvLength);
       if (sz != c->ivlen) {
         // An IV already set or generated no longer fits: a new one is needed.
         if (c->iv_state != GcmIvState::kUninitialised) c->iv_state = GcmIvState::kFinished;
         c->ivlen = sz;
       }
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != nullptr) {
-      if (!readable_octets(p)) goto bad;
-      const std::size_t pad = tls_init(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
-      if (pad == 0) {
-        raise_error(c->prov, kErrInvalidAad);
-        return 0;
-      }
-      c->tls_aad_pad = pad;
-    }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
-      if (!readable_octets(p) ||
-          !tls_set_fixed(c, static_cast<const std::uint8_t*>(p->data), p->data_size))
-        goto bad;
-    }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) != nullptr) {
-      if (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
-          !set_iv_inv(c, static_cast<const std::uint8_t*>(p->data), p->data_size))
-        goto bad;
-    }
+    if (!aead_set_tls_aad<&tls_init>(c, params)) return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr &&
+        (!readable_octets(p) ||
+         !tls_set_fixed(c, static_cast<const std::uint8_t*>(p->data), p->data_size)))
+      return cipher_set_failed(c->prov);
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) != nullptr &&
+        (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+         !set_iv_inv(c, static_cast<const std::uint8_t*>(p->data), p->data_size)))
+      return cipher_set_failed(c->prov);
     return 1;
-  bad:
-    raise_error(c->prov, kErrFailedToSetParameter);
-    return 0;
   }
 
-  static const OSSL_PARAM* gettable_params(void* provctx) noexcept {
-    return cipher_gettable_params(provctx);
-  }
-
-  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN, nullptr, 0),
-        OSSL_PARAM_uint(kParamIvGenerated, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
-
-  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
+  // The context parameters (common/cipher_param_lists.h).
+  static constexpr auto kGettable =
+      cipher_param_list(kParamKeylen, kParamIvlen, kParamTagLen, kParamIv, kParamUpdatedIv,
+                        kParamTag, kParamTlsAadPad, kParamTlsIvGen, kParamIvGeneratedEntry);
+  static constexpr auto kSettable =
+      cipher_param_list(kParamIvlen, kParamTag, kParamTlsAad, kParamTlsIvFixed, kParamTlsIvInv);
 };
 
 }  // namespace armaccel::prov

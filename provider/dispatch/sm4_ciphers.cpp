@@ -1,25 +1,16 @@
 // SM4 in ECB, CBC, CTR, OFB and CFB (128-bit feedback) (GB/T 32907-2016
-// with SP 800-38A's modes) on the
-// SM4 lane chosen for the provider instance, through the same mode code as
-// AES (block_modes.h).
-#include "api/sm4.h"
+// with SP 800-38A's modes) on the SM4 lane chosen for the provider
+// instance, through the same mode code as AES (block_modes.h).
 #include "block_modes.h"
+#include "common/cipher_families.h"
 #include "tables.h"
 
 namespace armaccel::prov {
 
 namespace {
 
-struct Sm4Traits {
-  using Kernel = Sm4Kernel;
-  using Schedule = Sm4RoundKeys;
-  static constexpr char kName[] = "SM4";
-  static constexpr bool kKeyBitsInName = false;
-  static const Kernel* kernel(const ProvCtx* prov) { return prov->kernels.sm4; }
-};
-
 template <BlockMode Mode>
-using Sm4 = BlockModeCipher<Sm4Traits, Mode, kSm4KeyBytes>;
+using Sm4 = BlockModeCipher<Sm4Family, Mode, kSm4KeyBytes>;
 
 }  // namespace
 

@@ -45,16 +45,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <initializer_list>
 #include <type_traits>
 
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../newer_core.h"
 #include "../prov_ctx.h"
-#include "cipher_dispatch.h"
-#include "cipher_params.h"
-#include "dispatch_util.h"
+#include "common/cipher_base.h"
+#include "common/cipher_checks.h"
+#include "common/cipher_param_lists.h"
 #include "modes/xts_driver.h"
 #include "util/ct_declassify.h"
 
@@ -62,12 +61,16 @@ namespace armaccel::prov {
 
 // The name of the streaming switch (an integer context parameter).
 inline constexpr char kXtsStreamingParam[] = "xts_streaming";
+inline constexpr OSSL_PARAM kStreamingEntry =
+    cipher_list_entry(kXtsStreamingParam, OSSL_PARAM_INTEGER, sizeof(int));
+inline constexpr OSSL_PARAM kStandardEntry =
+    cipher_list_entry(kParamXtsStandard, OSSL_PARAM_UTF8_STRING, 0);
 // kParamXtsStandard (OpenSSL 3.2's OSSL_CIPHER_PARAM_XTS_STANDARD,
 // newer_core.h): "GB" (GB/T 17964-2021, the default) or "IEEE" (IEEE
 // 1619), for SM4-XTS.
 
 template <class Traits, std::size_t KeyBytes>
-class XtsCipher {
+class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
  public:
   using Kernel = typename Traits::Kernel;
   using Schedule = typename Traits::Schedule;
@@ -91,31 +94,18 @@ class XtsCipher {
     bool unit_open;          // streaming: an update since the last final
     std::uint64_t bytes_in;  // given to update/cipher (ARMACCEL_TRACE reports it)
   };
-  static_assert(std::is_trivially_copyable_v<Ctx>);
 
   static constexpr CipherInfo kInfo = {EVP_CIPH_XTS_MODE, KeyBytes, 16, 1, false, true};
-  static constexpr const OSSL_DISPATCH* kDispatch = CipherDispatch<XtsCipher>::kTable;
-  friend struct CipherDispatch<XtsCipher>;
+  friend class CipherBase<XtsCipher>;
 
  private:
-  static constexpr AlgName kName =
-      make_alg_name(Traits::kName, Traits::kKeyBitsInName ? kHalf * 8 : 0, "XTS");
-  static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
+  static constexpr AlgName kName = family_alg_name<Traits>(kHalf, "XTS");
 
-  static void* newctx(void* provctx) noexcept {
-    auto* prov = static_cast<const ProvCtx*>(provctx);
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = prov;
-    c->kernel = Traits::kernel(prov);
+  static void setup(Ctx* c) {
+    c->kernel = Traits::kernel(c->prov);
     c->gb = Traits::kGbStandard;  // OpenSSL's default for SM4-XTS is GB
-    trace_new_context(prov, kName.text, c->kernel->lane);
-    return c;
+    trace_new_context(c->prov, kName.text, c->kernel->lane);
   }
-
-  static void freectx(void* vctx) noexcept { free_cipher_ctx<Ctx>(vctx, kName.text); }
-
-  static void* dupctx(void* vctx) noexcept { return dup_cipher_ctx<Ctx>(vctx); }
 
   static bool expand(Ctx* c) {
     const bool ok = (c->enc ? c->kernel->set_encrypt_key : c->kernel->set_decrypt_key)(
@@ -129,24 +119,17 @@ class XtsCipher {
     return true;
   }
 
-  static int init(void* vctx, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
-                  std::size_t ivlen, const OSSL_PARAM params[], bool enc) {
-    Ctx* c = self(vctx);
+  static bool init(Ctx* c, const unsigned char* key, std::size_t keylen, const unsigned char* iv,
+                   std::size_t ivlen, bool enc) {
     c->enc = enc;
     c->unit_open = false;
     if (iv != nullptr) {
-      if (ivlen != 16) {
-        raise_error(c->prov, kErrInvalidIvLength);
-        return 0;
-      }
+      if (ivlen != 16) return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->iv, iv, 16);
       c->iv_set = true;
     }
     if (key != nullptr) {
-      if (keylen != KeyBytes) {
-        raise_error(c->prov, kErrInvalidKeyLength);
-        return 0;
-      }
+      if (keylen != KeyBytes) return cipher_fail(c->prov, kErrInvalidKeyLength);
       std::memcpy(c->key, key, KeyBytes);
       // Public verdict: such a key is refused for encryption.
       c->halves_equal = ct::declassify_value(CRYPTO_memcmp(key, key + kHalf, kHalf) == 0);
@@ -161,36 +144,19 @@ class XtsCipher {
         OPENSSL_cleanse(&c->data_key, sizeof c->data_key);
         OPENSSL_cleanse(&c->tweak_key, sizeof c->tweak_key);
         c->key_set = false;
-        raise_error(c->prov, kErrXtsDuplicatedKeys);
-        return 0;
+        return cipher_fail(c->prov, kErrXtsDuplicatedKeys);
       }
       if ((key != nullptr || c->data_key_encrypts != enc) && !expand(c)) {
         c->key_set = false;
-        return 0;
+        return false;
       }
     }
-    return set_ctx_params(c, params);
-  }
-
-  static int einit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, true);
-  }
-
-  static int dinit(void* vctx, const unsigned char* key, std::size_t keylen,
-                   const unsigned char* iv, std::size_t ivlen, const OSSL_PARAM params[]) noexcept {
-    return init(vctx, key, keylen, iv, ivlen, params, false);
+    return true;
   }
 
   static bool ready(const Ctx* c) {
-    if (!c->key_set) {
-      raise_error(c->prov, kErrNoKeySet);
-      return false;
-    }
-    if (!c->iv_set) {
-      raise_error(c->prov, kErrIvNotSet);
-      return false;
-    }
+    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
+    if (!c->iv_set) return cipher_fail(c->prov, kErrIvNotSet);
     return true;
   }
 
@@ -198,22 +164,9 @@ class XtsCipher {
   ARMACCEL_NOINLINE static int one_unit(Ctx* c, unsigned char* out, std::size_t* outl,
                                         std::size_t outsize, const unsigned char* in,
                                         std::size_t inl) {
-    if (inl < 16) {
-      raise_error(c->prov, kErrXtsDataUnitTooShort);
-      return 0;
-    }
-    if (inl > kXtsMaxDataUnitBytes) {
-      raise_error(c->prov, kErrXtsDataUnitTooLarge);
-      return 0;
-    }
-    if (outsize < inl) {
-      raise_error(c->prov, kErrOutputBufferTooSmall);
-      return 0;
-    }
-    if (out != in && ranges_overlap(out, inl, in, inl)) {
-      raise_error(c->prov, kErrPartiallyOverlapping);
-      return 0;
-    }
+    if (inl < 16) return cipher_fail(c->prov, kErrXtsDataUnitTooShort);
+    if (inl > kXtsMaxDataUnitBytes) return cipher_fail(c->prov, kErrXtsDataUnitTooLarge);
+    if (!cipher_output_fits(c->prov, out, outsize, in, inl)) return 0;
     XtsState s;
     xts_start(c->kernel, &c->tweak_key, &s, c->iv, c->enc, c->gb);
     const std::size_t head = xts_update_output(&s, inl);  // all but the last 16..31 bytes
@@ -239,180 +192,96 @@ class XtsCipher {
     // be apart from it; anything else would overwrite input not yet read.
     const std::size_t written = xts_update_extent(&c->state, inl);
     if (written != 0 && ranges_overlap(out, written, in, inl) &&
-        out + xts_held_bytes(&c->state) > in) {
-      raise_error(c->prov, kErrPartiallyOverlapping);
-      return 0;
-    }
-    if (!xts_update(c->kernel, &c->data_key, &c->state, in, out, inl)) {
-      raise_error(c->prov, kErrXtsDataUnitTooLarge);
-      return 0;
-    }
+        out + xts_held_bytes(&c->state) > in)
+      return cipher_fail(c->prov, kErrPartiallyOverlapping);
+    if (!xts_update(c->kernel, &c->data_key, &c->state, in, out, inl))
+      return cipher_fail(c->prov, kErrXtsDataUnitTooLarge);
     *outl = n;
     return 1;
   }
 
-  static int update(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  static int update(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    Ctx* c = self(vctx);
     c->bytes_in += inl;
     *outl = 0;
     if (!ready(c)) return 0;
-    if (inl > static_cast<std::size_t>(INT_MAX) - 15) {
-      raise_error(c->prov, kErrOutputTooLong);
-      return 0;
-    }
-    if (inl != 0 && (in == nullptr || out == nullptr)) {
-      raise_error(c->prov, kErrNullParameter);
-      return 0;
-    }
+    if (inl > static_cast<std::size_t>(INT_MAX) - 15)
+      return cipher_fail(c->prov, kErrOutputTooLong);
+    if (inl != 0 && (in == nullptr || out == nullptr))
+      return cipher_fail(c->prov, kErrNullParameter);
     if (c->streaming) return stream_update(c, out, outl, in, inl);
     return one_unit(c, out, outl, outsize, in, inl);
   }
 
-  static int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t) noexcept {
-    Ctx* c = self(vctx);
+  static int final(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t) noexcept {
     *outl = 0;
-    if (!c->key_set) {
-      raise_error(c->prov, kErrNoKeySet);
-      return 0;
-    }
+    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
     if (!c->streaming || !c->unit_open) return 1;
     c->unit_open = false;
-    if (c->state.unit_bytes < 16) {
-      OPENSSL_cleanse(&c->state, sizeof c->state);
-      raise_error(c->prov, kErrXtsDataUnitTooShort);
-      return 0;
-    }
-    if (out == nullptr) {
-      OPENSSL_cleanse(&c->state, sizeof c->state);
-      raise_error(c->prov, kErrNullParameter);
-      return 0;
-    }
-    *outl = xts_finish(c->kernel, &c->data_key, &c->state, out);
+    // The unit is over either way: its state is wiped.
+    const bool too_short = c->state.unit_bytes < 16;
+    if (!too_short && out != nullptr) *outl = xts_finish(c->kernel, &c->data_key, &c->state, out);
     OPENSSL_cleanse(&c->state, sizeof c->state);
+    if (too_short) return cipher_fail(c->prov, kErrXtsDataUnitTooShort);
+    if (out == nullptr) return cipher_fail(c->prov, kErrNullParameter);
     return 1;
   }
 
-  static int cipher(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize,
+  static int cipher(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
-    Ctx* c = self(vctx);
     c->bytes_in += inl;
     *outl = 0;
     if (!ready(c)) return 0;
-    if (in == nullptr || out == nullptr) {
-      raise_error(c->prov, kErrNullParameter);
-      return 0;
-    }
+    if (in == nullptr || out == nullptr) return cipher_fail(c->prov, kErrNullParameter);
     return one_unit(c, out, outl, outsize, in, inl);
   }
 
-  static int get_params(OSSL_PARAM params[]) noexcept { return get_cipher_params(params, kInfo); }
-
-  static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, KeyBytes))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != nullptr &&
-        !OSSL_PARAM_set_size_t(p, 16))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) != nullptr &&
-        !OSSL_PARAM_set_uint(p, 1))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM)) != nullptr &&
-        !OSSL_PARAM_set_uint(p, 0))
-      goto bad;
-    if ((p = OSSL_PARAM_locate(params, kXtsStreamingParam)) != nullptr &&
-        !OSSL_PARAM_set_int(p, c->streaming ? 1 : 0))
-      goto bad;
+  static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
     // The tweak IV does not change as data is processed.
-    for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-      if ((p = OSSL_PARAM_locate(params, name)) != nullptr && !set_octets(p, c->iv, 16)) goto bad;
-    }
+    if (!param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes) ||
+        !param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, 16) ||
+        !param_put_uint(params, OSSL_CIPHER_PARAM_PADDING, 1) ||
+        !param_put_uint(params, OSSL_CIPHER_PARAM_NUM, 0) ||
+        !param_put_int(params, kXtsStreamingParam, c->streaming ? 1 : 0) ||
+        !param_put_octets(params, OSSL_CIPHER_PARAM_IV, c->iv, 16) ||
+        !param_put_octets(params, OSSL_CIPHER_PARAM_UPDATED_IV, c->iv, 16))
+      return cipher_get_failed(c->prov);
     return 1;
-  bad:
-    raise_error(c->prov, kErrFailedToGetParameter);
-    return 0;
   }
 
-  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-    Ctx* c = self(vctx);
-    if (params == nullptr) return 1;
+  static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
+    // XTS key lengths are fixed.
+    if (!param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes,
+                          kErrInvalidKeyLength))
+      return 0;
     const OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) != nullptr) {
-      std::size_t keylen = 0;
-      if (!OSSL_PARAM_get_size_t(p, &keylen)) {
-        raise_error(c->prov, kErrFailedToSetParameter);
-        return 0;
-      }
-      if (keylen != KeyBytes) {  // XTS key lengths are fixed
-        raise_error(c->prov, kErrInvalidKeyLength);
-        return 0;
-      }
-    }
     if ((p = OSSL_PARAM_locate_const(params, kXtsStreamingParam)) != nullptr) {
       int on = 0;
-      if (!OSSL_PARAM_get_int(p, &on) || (on != 0 && on != 1)) {
-        raise_error(c->prov, kErrFailedToSetParameter);
-        return 0;
-      }
-      if (c->unit_open && (on == 1) != c->streaming) {
-        raise_error(c->prov, kErrXtsUnitInProgress);
-        return 0;
-      }
+      if (!OSSL_PARAM_get_int(p, &on) || (on != 0 && on != 1)) return cipher_set_failed(c->prov);
+      if (c->unit_open && (on == 1) != c->streaming)
+        return cipher_fail(c->prov, kErrXtsUnitInProgress);
       c->streaming = on == 1;
     }
     if constexpr (Traits::kGbStandard) {
       if ((p = OSSL_PARAM_locate_const(params, kParamXtsStandard)) != nullptr) {
         const char* v = nullptr;
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &v) ||
-            (OPENSSL_strcasecmp(v, "GB") != 0 && OPENSSL_strcasecmp(v, "IEEE") != 0)) {
-          raise_error(c->prov, kErrFailedToSetParameter);
-          return 0;
-        }
-        if (c->unit_open) {
-          raise_error(c->prov, kErrXtsUnitInProgress);
-          return 0;
-        }
+            (OPENSSL_strcasecmp(v, "GB") != 0 && OPENSSL_strcasecmp(v, "IEEE") != 0))
+          return cipher_set_failed(c->prov);
+        if (c->unit_open) return cipher_fail(c->prov, kErrXtsUnitInProgress);
         c->gb = OPENSSL_strcasecmp(v, "GB") == 0;
       }
     }
     return 1;
   }
 
-  static const OSSL_PARAM* gettable_params(void* provctx) noexcept {
-    return cipher_gettable_params(provctx);
-  }
-
-  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, nullptr),
-        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, nullptr),
-        OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, nullptr),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, nullptr, 0),
-        OSSL_PARAM_int(kXtsStreamingParam, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
-
-  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-        OSSL_PARAM_int(kXtsStreamingParam, nullptr),
-        OSSL_PARAM_END,
-    };
-    static const OSSL_PARAM kWithStandard[] = {
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, nullptr),
-        OSSL_PARAM_int(kXtsStreamingParam, nullptr),
-        OSSL_PARAM_utf8_string(kParamXtsStandard, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return Traits::kGbStandard ? kWithStandard : kList;
-  }
+  // The context parameters (common/cipher_param_lists.h); "xts_standard"
+  // only for the ciphers that have it (else the list ends one entry early).
+  static constexpr auto kGettable =
+      cipher_param_list(kParamKeylen, kParamIvlen, kParamPadding, kParamNum, kParamIv,
+                        kParamUpdatedIv, kStreamingEntry);
+  static constexpr auto kSettable = cipher_param_list(
+      kParamKeylen, kStreamingEntry, Traits::kGbStandard ? kStandardEntry : kCipherParamListEnd);
 };
 
 }  // namespace armaccel::prov

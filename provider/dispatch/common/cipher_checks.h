@@ -1,0 +1,96 @@
+// The input, output and parameter checks every armaccel cipher makes, each
+// written once.  Each check queues its own reason and returns false (or 0,
+// the OSSL_FUNC_cipher_* failure value) so that a caller reads as a list of
+// conditions; the error keeps the caller's file and line (ErrorSite).
+//
+// Lengths are in bytes.  EVP reports output lengths as int, so no input
+// longer than INT_MAX is taken (kErrOutputTooLong); an output must have room
+// for the input (kErrOutputBufferTooSmall) and either be the input itself or
+// not overlap it (kErrPartiallyOverlapping).
+#pragma once
+
+#include <openssl/core.h>
+#include <openssl/params.h>
+
+#include <climits>
+#include <cstddef>
+#include <cstdint>
+
+#include "../../errors.h"
+#include "../../prov_ctx.h"
+#include "../dispatch_util.h"
+
+namespace armaccel::prov {
+
+// Queues `reason` and returns 0: `return cipher_fail(c->prov, kErr...);`.
+// Cold and out of line, so that the paths to it are laid out (and their
+// arguments set up) away from the hot path.
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((cold, noinline))
+#endif
+inline int
+cipher_fail(const ProvCtx* prov, Reason reason, ErrorSite where = ErrorSite::current()) noexcept {
+  raise_error(prov, reason, where);
+  return 0;
+}
+
+// inl <= INT_MAX, else kErrOutputTooLong.
+inline bool cipher_length_fits(const ProvCtx* prov, std::size_t inl) noexcept {
+  if (inl <= static_cast<std::size_t>(INT_MAX)) return true;
+  return cipher_fail(prov, kErrOutputTooLong);
+}
+
+// outsize >= inl (else kErrOutputBufferTooSmall), and out either is in or
+// does not overlap in[0..inl) (else kErrPartiallyOverlapping).
+inline bool cipher_output_fits(const ProvCtx* prov, const void* out, std::size_t outsize,
+                               const void* in, std::size_t inl) noexcept {
+  if (outsize < inl) return cipher_fail(prov, kErrOutputBufferTooSmall);
+  if (out != in && ranges_overlap(out, inl, in, inl))
+    return cipher_fail(prov, kErrPartiallyOverlapping);
+  return true;
+}
+
+// get_ctx_params helpers: true when the parameter is absent or was set.
+inline bool param_put_size(OSSL_PARAM params[], const char* name, std::size_t value) {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+  return p == nullptr || OSSL_PARAM_set_size_t(p, value);
+}
+inline bool param_put_uint(OSSL_PARAM params[], const char* name, unsigned value) {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+  return p == nullptr || OSSL_PARAM_set_uint(p, value);
+}
+inline bool param_put_int(OSSL_PARAM params[], const char* name, int value) {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+  return p == nullptr || OSSL_PARAM_set_int(p, value);
+}
+inline bool param_put_octets(OSSL_PARAM params[], const char* name, const void* data,
+                             std::size_t len) {
+  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+  return p == nullptr || set_octets(p, data, len);
+}
+
+// The failure of a get_ctx_params / set_ctx_params whose parameter could not
+// be read or written: kErrFailedToGetParameter / kErrFailedToSetParameter.
+inline int cipher_get_failed(const ProvCtx* prov, ErrorSite where = ErrorSite::current()) {
+  return cipher_fail(prov, kErrFailedToGetParameter, where);
+}
+inline int cipher_set_failed(const ProvCtx* prov, ErrorSite where = ErrorSite::current()) {
+  return cipher_fail(prov, kErrFailedToSetParameter, where);
+}
+
+// A length parameter ("keylen", "ivlen") of a cipher whose length is fixed:
+// absent or equal to `fixed`.  A value that cannot be read fails with
+// kErrFailedToSetParameter, another length with `wrong` — an error rather
+// than a silent no-op that would make EVP read past a caller's shorter
+// buffer.
+inline bool param_fixed_size(const ProvCtx* prov, const OSSL_PARAM params[], const char* name,
+                             std::size_t fixed, Reason wrong) {
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, name);
+  if (p == nullptr) return true;
+  std::size_t len = 0;
+  if (!OSSL_PARAM_get_size_t(p, &len)) return cipher_fail(prov, kErrFailedToSetParameter);
+  if (len != fixed) return cipher_fail(prov, wrong);
+  return true;
+}
+
+}  // namespace armaccel::prov
