@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "../errors.h"
+#include "util/always_inline.h"  // ARMACCEL_NOINLINE: a cold path kept out of line
 
 namespace armaccel::prov {
 
@@ -67,16 +68,6 @@ constexpr AlgName make_alg_name(const char* family, unsigned bits, const char* m
 inline bool readable_octets(const OSSL_PARAM* p) {
   return p->data_type == OSSL_PARAM_OCTET_STRING && (p->data != nullptr || p->data_size == 0);
 }
-
-// Keeps a function out of line (a cold path, or a large frame the hot
-// caller should not pay for).
-#if defined(__GNUC__) || defined(__clang__)
-#define ARMACCEL_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define ARMACCEL_NOINLINE __declspec(noinline)
-#else
-#define ARMACCEL_NOINLINE
-#endif
 
 // True when [a, a+alen) and [b, b+blen) overlap.
 inline bool ranges_overlap(const void* a, std::size_t alen, const void* b, std::size_t blen) {
