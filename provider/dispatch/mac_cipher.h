@@ -15,7 +15,6 @@
 #include <openssl/evp.h>
 
 #include <cstddef>
-#include <cstring>
 
 #include "../prov_ctx.h"
 #include "dispatch_util.h"
@@ -52,25 +51,6 @@ bool fetched_start(FetchedCipher* f, EVP_CIPHER* cipher);
 void fetched_free(FetchedCipher* f);
 // A deep copy of src into the empty *dst; false (dst empty) on failure.
 bool fetched_copy(FetchedCipher* dst, const FetchedCipher& src);
-
-// dupctx for a MAC context that is plain data but for its FetchedCipher
-// member `fetched`.
-template <class Ctx>
-void* dup_mac_ctx(const void* vctx) {
-  const auto* src = static_cast<const Ctx*>(vctx);
-  auto* c = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-  if (c == nullptr) {
-    raise_alloc_failure(src->prov);
-    return nullptr;
-  }
-  std::memcpy(static_cast<void*>(c), src, sizeof(Ctx));
-  if (src->fetched.cipher != nullptr && !fetched_copy(&c->fetched, src->fetched)) {
-    OPENSSL_clear_free(c, sizeof(Ctx));
-    raise_alloc_failure(src->prov);
-    return nullptr;
-  }
-  return c;
-}
 
 // With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a
 // MAC whose cipher runs outside armaccel.
