@@ -21,6 +21,7 @@
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "common/names.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "random.h"
@@ -244,8 +245,7 @@ int gen_set_params(void* vgen, const OSSL_PARAM params[]) noexcept {
       params != nullptr ? OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME) : nullptr;
   if (p == nullptr) return 1;
   const char* name = nullptr;
-  if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
-      OPENSSL_strcasecmp(name, "X25519MLKEM768") != 0) {
+  if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || !names_equal(name, kNameX25519Mlkem768)) {
     raise_error(gen->prov, kErrFailedToSetParameter);
     return 0;
   }
