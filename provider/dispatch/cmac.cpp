@@ -202,15 +202,11 @@ struct Cmac {
   static void setup(CmacCtx* c) { c->kernel = c->prov->kernels.aes; }
   static void release(CmacCtx* c) { drop_cipher(c); }
   static bool dup_members(CmacCtx* copy, const CmacCtx& src) {
-    return src.fetched.cipher == nullptr || fetched_copy(&copy->fetched, src.fetched);
+    return dup_fetched_member(copy, src);
   }
 
   static int set_params(CmacCtx* c, const OSSL_PARAM params[]) {
-    MacCipher mc;
-    bool found = false;
-    if (!mac_cipher_from_params(c->prov, params, EVP_CIPH_CBC_MODE, &mc, &found)) return 0;
-    if (found && !set_cipher(c, mc)) return 0;
-    return apply_key_param(c, params, set_key) ? 1 : 0;
+    return apply_cipher_and_key(c, params, EVP_CIPH_CBC_MODE, set_cipher, key_cipher) ? 1 : 0;
   }
 
   static bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {

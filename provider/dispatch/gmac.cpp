@@ -157,15 +157,11 @@ struct Gmac {
   }
   static void release(GmacCtx* c) { drop_cipher(c); }
   static bool dup_members(GmacCtx* copy, const GmacCtx& src) {
-    return src.fetched.cipher == nullptr || fetched_copy(&copy->fetched, src.fetched);
+    return dup_fetched_member(copy, src);
   }
 
   static int set_params(GmacCtx* c, const OSSL_PARAM params[]) {
-    MacCipher mc;
-    bool found = false;
-    if (!mac_cipher_from_params(c->prov, params, EVP_CIPH_GCM_MODE, &mc, &found)) return 0;
-    if (found && !set_cipher(c, mc)) return 0;
-    if (!apply_key_param(c, params, key_cipher)) return 0;
+    if (!apply_cipher_and_key(c, params, EVP_CIPH_GCM_MODE, set_cipher, key_cipher)) return 0;
     const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV);
     return p == nullptr || set_iv(c, p) ? 1 : 0;
   }

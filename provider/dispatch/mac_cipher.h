@@ -17,6 +17,7 @@
 #include <cstddef>
 
 #include "../prov_ctx.h"
+#include "common/mac_dispatch.h"
 #include "dispatch_util.h"
 
 namespace armaccel::prov {
@@ -51,6 +52,26 @@ bool fetched_start(FetchedCipher* f, EVP_CIPHER* cipher);
 void fetched_free(FetchedCipher* f);
 // A deep copy of src into the empty *dst; false (dst empty) on failure.
 bool fetched_copy(FetchedCipher* dst, const FetchedCipher& src);
+
+// MacDispatch's dup_members for a MAC context that is plain data but for
+// its FetchedCipher member `fetched`.
+template <class Ctx>
+bool dup_fetched_member(Ctx* copy, const Ctx& src) {
+  return src.fetched.cipher == nullptr || fetched_copy(&copy->fetched, src.fetched);
+}
+
+// "cipher" and "properties" (the cipher resolved for `mode` and handed to
+// set_cipher), then "key" (apply_key_param): the parameters GMAC and CMAC
+// share, in that order.
+template <class Ctx, class SetCipher, class SetKey>
+bool apply_cipher_and_key(Ctx* c, const OSSL_PARAM params[], unsigned mode, SetCipher set_cipher,
+                          SetKey set_key) {
+  MacCipher mc;
+  bool found = false;
+  if (!mac_cipher_from_params(c->prov, params, mode, &mc, &found)) return false;
+  if (found && !set_cipher(c, mc)) return false;
+  return apply_key_param(c, params, set_key);
+}
 
 // With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a
 // MAC whose cipher runs outside armaccel.
