@@ -20,6 +20,7 @@
 #include "../errors.h"
 #include "../prov_ctx.h"
 #include "api/aes.h"
+#include "common/mac_dispatch.h"
 #include "dispatch_util.h"
 #include "mac_cipher.h"
 #include "modes/cmac_driver.h"
@@ -110,26 +111,6 @@ bool with_chain(CmacCtx* c, Op op) {
   return ok;
 }
 
-void* newctx(void* provctx) noexcept {
-  auto* prov = static_cast<const ProvCtx*>(provctx);
-  auto* c = static_cast<CmacCtx*>(OPENSSL_zalloc(sizeof(CmacCtx)));
-  if (c == nullptr) return nullptr;
-  c->prov = prov;
-  c->kernel = prov->kernels.aes;
-  return c;
-}
-
-void freectx(void* vctx) noexcept {
-  auto* c = static_cast<CmacCtx*>(vctx);
-  if (c == nullptr) return;
-  drop_cipher(c);
-  OPENSSL_clear_free(c, sizeof *c);
-}
-
-void* dupctx(void* vctx) noexcept {
-  return dup_mac_ctx<CmacCtx>(vctx);
-}
-
 // True if `mc` is the cipher the context already has: naming it again (an
 // init with the same "cipher" and no key) keeps the key, as the default
 // provider's CMAC does.
@@ -169,7 +150,7 @@ bool set_cipher(CmacCtx* c, const MacCipher& mc) {
   return true;
 }
 
-bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
+bool key_cipher(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
   if (c->block == 0) {
     raise_error(c->prov, kErrMissingCipher);
     return false;
@@ -201,37 +182,6 @@ bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
   return true;
 }
 
-int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<CmacCtx*>(vctx);
-  if (params == nullptr) return 1;
-  MacCipher mc;
-  bool found = false;
-  if (!mac_cipher_from_params(c->prov, params, EVP_CIPH_CBC_MODE, &mc, &found)) return 0;
-  if (found && !set_cipher(c, mc)) return 0;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
-  if (p != nullptr) {
-    if (!readable_octets(p)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
-    }
-    if (!set_key(c, static_cast<const unsigned char*>(p->data), p->data_size)) return 0;
-  }
-  return 1;
-}
-
-int init(void* vctx, const unsigned char* key, std::size_t keylen,
-         const OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<CmacCtx*>(vctx);
-  if (!set_ctx_params(c, params)) return 0;
-  if (key != nullptr) return set_key(c, key, keylen) ? 1 : 0;
-  if (!c->key_set) {
-    raise_error(c->prov, kErrNoKeySet);
-    return 0;
-  }
-  c->finished = false;
-  return with_chain(c, [](auto* s, auto& chain) { cmac_restart(s, chain); }) ? 1 : 0;
-}
-
 bool usable(const CmacCtx* c) {
   if (!c->key_set) {
     raise_error(c->prov, kErrNoKeySet);
@@ -244,73 +194,80 @@ bool usable(const CmacCtx* c) {
   return true;
 }
 
-int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
-  auto* c = static_cast<CmacCtx*>(vctx);
-  if (!usable(c)) return 0;
-  return with_chain(c, [&](auto* s, auto& chain) { cmac_update(s, chain, data, len); }) ? 1 : 0;
-}
+// CMAC for MacDispatch: the cipher's block size is the MAC's size.
+struct Cmac {
+  using Ctx = CmacCtx;
+  static constexpr std::size_t kFixedSize = 0;
 
-int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize) noexcept {
-  auto* c = static_cast<CmacCtx*>(vctx);
-  *outl = 0;
-  if (!usable(c)) return 0;
-  if (outsize < c->block) {
-    raise_error(c->prov, kErrOutputBufferTooSmall);
-    return 0;
+  static void setup(CmacCtx* c) { c->kernel = c->prov->kernels.aes; }
+  static void release(CmacCtx* c) { drop_cipher(c); }
+  static bool dup_members(CmacCtx* copy, const CmacCtx& src) {
+    return dup_fetched_member(copy, src);
   }
-  c->finished = true;
-  if (!with_chain(c, [&](auto* s, auto& chain) { cmac_final(s, chain, out); })) return 0;
-  *outl = c->block;
-  return 1;
-}
 
-int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<CmacCtx*>(vctx);
-  for (const char* name : {OSSL_MAC_PARAM_SIZE, OSSL_MAC_PARAM_BLOCK_SIZE}) {
-    OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
-    if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->block)) {
-      raise_error(c->prov, kErrFailedToGetParameter);
+  static int set_params(CmacCtx* c, const OSSL_PARAM params[]) {
+    return apply_cipher_and_key(c, params, EVP_CIPH_CBC_MODE, set_cipher, key_cipher) ? 1 : 0;
+  }
+
+  static bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
+    return key_cipher(c, key, keylen);
+  }
+
+  static bool rekey_or_restart(CmacCtx* c) {
+    if (!c->key_set) {
+      raise_error(c->prov, kErrNoKeySet);
+      return false;
+    }
+    c->finished = false;
+    return with_chain(c, [](auto* s, auto& chain) { cmac_restart(s, chain); });
+  }
+
+  static int update(CmacCtx* c, const unsigned char* data, std::size_t len) {
+    if (!usable(c)) return 0;
+    return with_chain(c, [&](auto* s, auto& chain) { cmac_update(s, chain, data, len); }) ? 1 : 0;
+  }
+
+  static int final(CmacCtx* c, unsigned char* out, std::size_t* outl, std::size_t outsize) {
+    if (!usable(c)) return 0;
+    if (outsize < c->block) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
       return 0;
     }
+    c->finished = true;
+    if (!with_chain(c, [&](auto* s, auto& chain) { cmac_final(s, chain, out); })) return 0;
+    *outl = c->block;
+    return 1;
   }
-  return 1;
-}
 
-const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-  static const OSSL_PARAM kList[] = {
-      OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
-      OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, nullptr),
-      OSSL_PARAM_END,
-  };
-  return kList;
-}
+  static int get_ctx_params(CmacCtx* c, OSSL_PARAM params[]) {
+    for (const char* name : {OSSL_MAC_PARAM_SIZE, OSSL_MAC_PARAM_BLOCK_SIZE}) {
+      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+      if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->block)) {
+        raise_error(c->prov, kErrFailedToGetParameter);
+        return 0;
+      }
+    }
+    return 1;
+  }
 
-const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-  static const OSSL_PARAM kList[] = {
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, nullptr, 0),
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, nullptr, 0),
-      OSSL_PARAM_END,
-  };
-  return kList;
-}
+  static const OSSL_PARAM* gettable_ctx_params() {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
+        OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, nullptr),
+        OSSL_PARAM_END,
+    };
+    return kList;
+  }
 
-const OSSL_DISPATCH kCmac[] = {
-    {OSSL_FUNC_MAC_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_MAC_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_MAC_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_MAC_INIT, as_dispatch(&init)},
-    {OSSL_FUNC_MAC_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_MAC_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
-    {OSSL_FUNC_MAC_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
-    {OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {OSSL_FUNC_MAC_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {0, nullptr},
+  static const OSSL_PARAM* settable(void*) {
+    static const OSSL_PARAM kList[] = {ARMACCEL_MAC_CIPHER_PARAMS, ARMACCEL_MAC_KEY_PARAM,
+                                       OSSL_PARAM_END};
+    return kList;
+  }
 };
 
 }  // namespace
 
-const OSSL_DISPATCH* const kCmacFunctions = kCmac;
+const OSSL_DISPATCH* const kCmacFunctions = MacDispatch<Cmac>::kTable;
 
 }  // namespace armaccel::prov

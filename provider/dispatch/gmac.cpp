@@ -19,6 +19,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "common/mac_dispatch.h"
 #include "dispatch_util.h"
 #include "gcm_mode.h"
 #include "mac_cipher.h"
@@ -56,26 +57,6 @@ void drop_cipher(GmacCtx* c) {
   OPENSSL_cleanse(&c->key, sizeof c->key);
 }
 
-void* newctx(void* provctx) noexcept {
-  auto* prov = static_cast<const ProvCtx*>(provctx);
-  auto* c = static_cast<GmacCtx*>(OPENSSL_zalloc(sizeof(GmacCtx)));
-  if (c == nullptr) return nullptr;
-  c->prov = prov;
-  c->lanes = {prov->kernels.aes, prov->kernels.ghash, prov->kernels.gcm};
-  return c;
-}
-
-void freectx(void* vctx) noexcept {
-  auto* c = static_cast<GmacCtx*>(vctx);
-  if (c == nullptr) return;
-  drop_cipher(c);
-  OPENSSL_clear_free(c, sizeof *c);
-}
-
-void* dupctx(void* vctx) noexcept {
-  return dup_mac_ctx<GmacCtx>(vctx);
-}
-
 bool set_cipher(GmacCtx* c, const MacCipher& mc) {
   drop_cipher(c);
   if (mc.fetched == nullptr) {
@@ -91,7 +72,7 @@ bool set_cipher(GmacCtx* c, const MacCipher& mc) {
   return true;
 }
 
-bool set_key(GmacCtx* c, const unsigned char* key, std::size_t keylen) {
+bool key_cipher(GmacCtx* c, const unsigned char* key, std::size_t keylen) {
   if (!has_cipher(c)) {
     raise_error(c->prov, kErrMissingCipher);
     return false;
@@ -148,139 +129,104 @@ bool start(GmacCtx* c) {
   return true;
 }
 
-int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<GmacCtx*>(vctx);
-  if (params == nullptr) return 1;
-  MacCipher mc;
-  bool found = false;
-  if (!mac_cipher_from_params(c->prov, params, EVP_CIPH_GCM_MODE, &mc, &found)) return 0;
-  if (found && !set_cipher(c, mc)) return 0;
-  const OSSL_PARAM* p = nullptr;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != nullptr) {
-    if (!readable_octets(p)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
-    }
-    if (!set_key(c, static_cast<const unsigned char*>(p->data), p->data_size)) return 0;
+// A new "iv": the next update or final starts a message on it.
+bool set_iv(GmacCtx* c, const OSSL_PARAM* p) {
+  if (!readable_octets(p)) {
+    raise_error(c->prov, kErrFailedToSetParameter);
+    return false;
   }
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV)) != nullptr) {
-    if (!readable_octets(p)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
-    }
-    if (p->data_size == 0 || p->data_size > kGcmMaxIvBytes) {
-      raise_error(c->prov, kErrInvalidIvLength);
-      return 0;
-    }
-    std::memcpy(c->iv, p->data, p->data_size);
-    c->iv_len = p->data_size;
-    c->iv_fresh = true;
-    c->started = false;
+  if (p->data_size == 0 || p->data_size > kGcmMaxIvBytes) {
+    raise_error(c->prov, kErrInvalidIvLength);
+    return false;
   }
-  return 1;
+  std::memcpy(c->iv, p->data, p->data_size);
+  c->iv_len = p->data_size;
+  c->iv_fresh = true;
+  c->started = false;
+  return true;
 }
 
-int init(void* vctx, const unsigned char* key, std::size_t keylen,
-         const OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<GmacCtx*>(vctx);
-  if (!set_ctx_params(c, params)) return 0;
-  if (key != nullptr) return set_key(c, key, keylen) ? 1 : 0;
-  return 1;
-}
+// GMAC for MacDispatch: a 16-byte tag.
+struct Gmac {
+  using Ctx = GmacCtx;
+  static constexpr std::size_t kFixedSize = kGmacBytes;
 
-int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
-  auto* c = static_cast<GmacCtx*>(vctx);
-  if (!start(c)) return 0;
-  if (len == 0) return 1;
-  if (c->fetched.cipher != nullptr) {
-    for (std::size_t done = 0; done < len;) {
-      const std::size_t n = len - done < INT_MAX ? len - done : INT_MAX;
-      int outl = 0;
-      if (!EVP_EncryptUpdate(c->fetched.ctx, nullptr, &outl, data + done, static_cast<int>(n))) {
-        raise_error(c->prov, kErrCipherOperationFailed);
-        return 0;
+  static void setup(GmacCtx* c) {
+    const auto& k = c->prov->kernels;
+    c->lanes = {k.aes, k.ghash, k.gcm};
+  }
+  static void release(GmacCtx* c) { drop_cipher(c); }
+  static bool dup_members(GmacCtx* copy, const GmacCtx& src) {
+    return dup_fetched_member(copy, src);
+  }
+
+  static int set_params(GmacCtx* c, const OSSL_PARAM params[]) {
+    if (!apply_cipher_and_key(c, params, EVP_CIPH_GCM_MODE, set_cipher, key_cipher)) return 0;
+    const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV);
+    return p == nullptr || set_iv(c, p) ? 1 : 0;
+  }
+
+  static bool set_key(GmacCtx* c, const unsigned char* key, std::size_t keylen) {
+    return key_cipher(c, key, keylen);
+  }
+  // Without a key, init keeps the key and the IV as they are.
+  static bool rekey_or_restart(GmacCtx*) { return true; }
+
+  static int update(GmacCtx* c, const unsigned char* data, std::size_t len) {
+    if (!start(c)) return 0;
+    if (len == 0) return 1;
+    if (c->fetched.cipher != nullptr) {
+      for (std::size_t done = 0; done < len;) {
+        const std::size_t n = len - done < INT_MAX ? len - done : INT_MAX;
+        int outl = 0;
+        if (!EVP_EncryptUpdate(c->fetched.ctx, nullptr, &outl, data + done, static_cast<int>(n))) {
+          raise_error(c->prov, kErrCipherOperationFailed);
+          return 0;
+        }
+        done += n;
       }
-      done += n;
+      return 1;
+    }
+    if (!gcm_aad(c->lanes, &c->key, &c->state, data, len)) {
+      raise_error(c->prov, kErrMessageTooLong);
+      return 0;
     }
     return 1;
   }
-  if (!gcm_aad(c->lanes, &c->key, &c->state, data, len)) {
-    raise_error(c->prov, kErrMessageTooLong);
-    return 0;
-  }
-  return 1;
-}
 
-int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize) noexcept {
-  auto* c = static_cast<GmacCtx*>(vctx);
-  *outl = 0;
-  if (outsize < kGmacBytes) {
-    raise_error(c->prov, kErrOutputBufferTooSmall);
-    return 0;
-  }
-  if (!start(c)) return 0;
-  c->started = false;  // the IV is spent either way
-  if (c->fetched.cipher != nullptr) {
-    int l = 0;
-    if (!EVP_EncryptFinal_ex(c->fetched.ctx, out, &l) ||
-        EVP_CIPHER_CTX_ctrl(c->fetched.ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kGmacBytes),
-                            out) <= 0) {
-      raise_error(c->prov, kErrCipherOperationFailed);
+  static int final(GmacCtx* c, unsigned char* out, std::size_t* outl, std::size_t outsize) {
+    if (outsize < kGmacBytes) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
       return 0;
     }
-  } else {
-    gcm_tag(c->lanes, &c->key, &c->state, out);
-    OPENSSL_cleanse(&c->state, sizeof c->state);
+    if (!start(c)) return 0;
+    c->started = false;  // the IV is spent either way
+    if (c->fetched.cipher != nullptr) {
+      int l = 0;
+      if (!EVP_EncryptFinal_ex(c->fetched.ctx, out, &l) ||
+          EVP_CIPHER_CTX_ctrl(c->fetched.ctx, EVP_CTRL_AEAD_GET_TAG, static_cast<int>(kGmacBytes),
+                              out) <= 0) {
+        raise_error(c->prov, kErrCipherOperationFailed);
+        return 0;
+      }
+    } else {
+      gcm_tag(c->lanes, &c->key, &c->state, out);
+      OPENSSL_cleanse(&c->state, sizeof c->state);
+    }
+    *outl = kGmacBytes;
+    return 1;
   }
-  *outl = kGmacBytes;
-  return 1;
-}
 
-int get_params(OSSL_PARAM params[]) noexcept {
-  return mac_fixed_size_get_params(params, kGmacBytes);
-}
-
-int get_ctx_params(void*, OSSL_PARAM params[]) noexcept {
-  return get_params(params);
-}
-
-const OSSL_PARAM* gettable_params(void*) noexcept {
-  return mac_fixed_size_gettable();
-}
-
-const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-  return gettable_params(nullptr);
-}
-
-const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-  static const OSSL_PARAM kList[] = {
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, nullptr, 0),
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_IV, nullptr, 0),
-      OSSL_PARAM_END,
-  };
-  return kList;
-}
-
-const OSSL_DISPATCH kGmac[] = {
-    {OSSL_FUNC_MAC_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_MAC_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_MAC_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_MAC_INIT, as_dispatch(&init)},
-    {OSSL_FUNC_MAC_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_MAC_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_MAC_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
-    {OSSL_FUNC_MAC_GET_PARAMS, as_dispatch(&get_params)},
-    {OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
-    {OSSL_FUNC_MAC_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
-    {OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {OSSL_FUNC_MAC_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {0, nullptr},
+  static const OSSL_PARAM* settable(void*) {
+    static const OSSL_PARAM kList[] = {ARMACCEL_MAC_CIPHER_PARAMS, ARMACCEL_MAC_KEY_PARAM,
+                                       OSSL_PARAM_octet_string(OSSL_MAC_PARAM_IV, nullptr, 0),
+                                       OSSL_PARAM_END};
+    return kList;
+  }
 };
 
 }  // namespace
 
-const OSSL_DISPATCH* const kGmacFunctions = kGmac;
+const OSSL_DISPATCH* const kGmacFunctions = MacDispatch<Gmac>::kTable;
 
 }  // namespace armaccel::prov

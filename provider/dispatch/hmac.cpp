@@ -30,6 +30,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../prov_ctx.h"
+#include "common/mac_dispatch.h"
 #include "dispatch_util.h"
 #include "native_digest.h"
 #include "tables.h"
@@ -88,19 +89,6 @@ void drop_digest(HmacCtx* c) {
   c->size = c->block = 0;
 }
 
-void* newctx(void* provctx) noexcept {
-  auto* c = static_cast<HmacCtx*>(OPENSSL_zalloc(sizeof(HmacCtx)));
-  if (c != nullptr) c->prov = static_cast<const ProvCtx*>(provctx);
-  return c;
-}
-
-void freectx(void* vctx) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
-  if (c == nullptr) return;
-  drop_digest(c);
-  OPENSSL_clear_free(c, sizeof *c);
-}
-
 EVP_MD_CTX* copy_md_ctx(const EVP_MD_CTX* src) {
   if (src == nullptr) return nullptr;
   EVP_MD_CTX* dst = EVP_MD_CTX_new();
@@ -111,51 +99,118 @@ EVP_MD_CTX* copy_md_ctx(const EVP_MD_CTX* src) {
   return dst;
 }
 
-void* dupctx(void* vctx) noexcept {
-  const auto* src = static_cast<const HmacCtx*>(vctx);
-  auto* c = static_cast<HmacCtx*>(OPENSSL_malloc(sizeof(HmacCtx)));
-  if (c == nullptr) {
-    raise_alloc_failure(src->prov);
-    return nullptr;
-  }
-  std::memcpy(static_cast<void*>(c), src, sizeof *c);
+// The copy's owned members after the memcpy: each is the copy of src's or
+// empty.  The reference is the copy's as soon as it is taken, so that a
+// release returns it when another part of the copy failed.
+bool dup_owned(HmacCtx* c, const HmacCtx& src) {
   c->md = nullptr;
-  c->fetched_inner_start = copy_md_ctx(src->fetched_inner_start);
-  c->fetched_outer_start = copy_md_ctx(src->fetched_outer_start);
-  c->fetched_inner = copy_md_ctx(src->fetched_inner);
-  c->tls = src->tls != nullptr ? EVP_MAC_CTX_dup(src->tls) : nullptr;
-  // The reference is the copy's as soon as it is taken, so that freectx
-  // returns it when another part of the copy failed.
-  if (src->md != nullptr && EVP_MD_up_ref(src->md)) c->md = src->md;
-  const bool ok = (c->md != nullptr) == (src->md != nullptr) &&
-                  (c->fetched_inner_start != nullptr) == (src->fetched_inner_start != nullptr) &&
-                  (c->fetched_outer_start != nullptr) == (src->fetched_outer_start != nullptr) &&
-                  (c->fetched_inner != nullptr) == (src->fetched_inner != nullptr) &&
-                  (c->tls != nullptr) == (src->tls != nullptr);
-  if (!ok) {
-    freectx(c);
-    raise_alloc_failure(src->prov);
-    return nullptr;
-  }
-  return c;
+  c->fetched_inner_start = copy_md_ctx(src.fetched_inner_start);
+  c->fetched_outer_start = copy_md_ctx(src.fetched_outer_start);
+  c->fetched_inner = copy_md_ctx(src.fetched_inner);
+  c->tls = src.tls != nullptr ? EVP_MAC_CTX_dup(src.tls) : nullptr;
+  if (src.md != nullptr && EVP_MD_up_ref(src.md)) c->md = src.md;
+  return (c->md != nullptr) == (src.md != nullptr) &&
+         (c->fetched_inner_start != nullptr) == (src.fetched_inner_start != nullptr) &&
+         (c->fetched_outer_start != nullptr) == (src.fetched_outer_start != nullptr) &&
+         (c->fetched_inner != nullptr) == (src.fetched_inner != nullptr) &&
+         (c->tls != nullptr) == (src.tls != nullptr);
 }
 
-void trace_digest(const HmacCtx* c) {
-  if (!c->prov->trace) return;
-  if (c->native != nullptr) {
-    const auto& k = c->prov->kernels;
-    trace_new_context(c->prov, "HMAC",
-                      c->native->kind == NativeKind::kSha256   ? k.sha256->lane
-                      : c->native->kind == NativeKind::kSha512 ? k.sha512->lane
-                      : c->native->kind == NativeKind::kSm3    ? k.sm3->lane
-                                                               : k.keccak->lane);
-    return;
+// The three hash states of an HMAC (FIPS 198-1 §4): after K0 ^ ipad, after
+// K0 ^ opad, and the message in progress.
+enum class Slot : unsigned char { kInnerStart, kOuterStart, kInner };
+
+// The context's digest behind one interface, one struct a path: each
+// operation works on a Slot and returns false when an EVP step failed
+// (armaccel's own digests cannot fail).
+struct NativePath {
+  HmacCtx* c;
+  NativeDigestState* at(Slot s) const {
+    return s == Slot::kInnerStart   ? &c->inner_start
+           : s == Slot::kOuterStart ? &c->outer_start
+                                    : &c->inner;
   }
-  char lane[96];
-  const OSSL_PROVIDER* from = EVP_MD_get0_provider(c->md);
-  std::snprintf(lane, sizeof lane, "EVP %s (%s)", EVP_MD_get0_name(c->md),
-                from != nullptr ? OSSL_PROVIDER_get0_name(from) : "?");
-  trace_new_context(c->prov, "HMAC", lane);
+  bool begin(Slot s) const {
+    native_digest_init(c->native, at(s));
+    return true;
+  }
+  bool absorb(Slot s, const std::uint8_t* data, std::size_t len) const {
+    native_digest_update(c->prov, c->native, at(s), data, len);
+    return true;
+  }
+  bool finish(Slot s, std::uint8_t* out) const {
+    native_digest_final(c->prov, c->native, at(s), out);
+    return true;
+  }
+  bool copy(Slot to, Slot from) const {
+    *at(to) = *at(from);
+    return true;
+  }
+  // The message state after a one-shot hash held data of the key.
+  void wipe_inner() const { OPENSSL_cleanse(&c->inner, sizeof c->inner); }
+  // H(K0 ^ opad || inner) into out from the outer start state; the message
+  // state is wiped.
+  bool outer(const std::uint8_t* inner, std::uint8_t* out) const {
+    NativeDigestState o = c->outer_start;
+    native_digest_update(c->prov, c->native, &o, inner, c->size);
+    native_digest_final(c->prov, c->native, &o, out);
+    OPENSSL_cleanse(&o, sizeof o);
+    OPENSSL_cleanse(&c->inner, sizeof c->inner);
+    return true;
+  }
+  // The digest's ':'-separated names (the first is its canonical one).
+  const char* names() const { return c->native->names; }
+  // For ARMACCEL_TRACE: the lane the digest runs on.
+  const char* lane(char*, std::size_t) const {
+    const auto& k = c->prov->kernels;
+    return c->native->kind == NativeKind::kSha256   ? k.sha256->lane
+           : c->native->kind == NativeKind::kSha512 ? k.sha512->lane
+           : c->native->kind == NativeKind::kSm3    ? k.sm3->lane
+                                                    : k.keccak->lane;
+  }
+};
+
+struct EvpPath {
+  HmacCtx* c;
+  EVP_MD_CTX* at(Slot s) const {
+    return s == Slot::kInnerStart   ? c->fetched_inner_start
+           : s == Slot::kOuterStart ? c->fetched_outer_start
+                                    : c->fetched_inner;
+  }
+  bool begin(Slot s) const { return EVP_DigestInit_ex2(at(s), c->md, nullptr) == 1; }
+  bool absorb(Slot s, const std::uint8_t* data, std::size_t len) const {
+    return EVP_DigestUpdate(at(s), data, len) == 1;
+  }
+  bool finish(Slot s, std::uint8_t* out) const {
+    return EVP_DigestFinal_ex(at(s), out, nullptr) == 1;
+  }
+  bool copy(Slot to, Slot from) const { return EVP_MD_CTX_copy_ex(at(to), at(from)) == 1; }
+  void wipe_inner() const {}
+  bool outer(const std::uint8_t* inner, std::uint8_t* out) const {
+    return copy(Slot::kInner, Slot::kOuterStart) && absorb(Slot::kInner, inner, c->size) &&
+           finish(Slot::kInner, out);
+  }
+  const char* names() const { return EVP_MD_get0_name(c->md); }
+  const char* lane(char* buf, std::size_t n) const {
+    const OSSL_PROVIDER* from = EVP_MD_get0_provider(c->md);
+    std::snprintf(buf, n, "EVP %s (%s)", EVP_MD_get0_name(c->md),
+                  from != nullptr ? OSSL_PROVIDER_get0_name(from) : "?");
+    return buf;
+  }
+};
+
+// Runs `op(path)` on the path the context's digest takes.
+template <class Op>
+auto with_path(HmacCtx* c, Op op) {
+  if (c->native != nullptr) return op(NativePath{c});
+  return op(EvpPath{c});
+}
+
+void trace_digest(HmacCtx* c) {
+  if (!c->prov->trace) return;
+  char buf[96];
+  trace_new_context(c->prov, "HMAC",
+                    with_path(c, [&](const auto& d) { return d.lane(buf, sizeof buf); }));
 }
 
 // Resolves the digest first and replaces the context's only when that
@@ -213,55 +268,42 @@ bool set_digest(HmacCtx* c, const char* name, const char* properties) {
   return true;
 }
 
-// H(data) with the context's digest into out (c->size bytes).
-bool hash_once(HmacCtx* c, const std::uint8_t* data, std::size_t len, std::uint8_t* out) {
-  if (c->native != nullptr) {
-    NativeDigestState s;
-    native_digest_init(c->native, &s);
-    native_digest_update(c->prov, c->native, &s, data, len);
-    native_digest_final(c->prov, c->native, &s, out);
-    OPENSSL_cleanse(&s, sizeof s);
-    return true;
-  }
-  return EVP_DigestInit_ex2(c->fetched_inner, c->md, nullptr) &&
-         EVP_DigestUpdate(c->fetched_inner, data, len) &&
-         EVP_DigestFinal_ex(c->fetched_inner, out, nullptr);
+// H(data) with the context's digest into out (c->size bytes), in the
+// message slot.
+template <class Path>
+bool hash_once(const Path& d, const std::uint8_t* data, std::size_t len, std::uint8_t* out) {
+  const bool ok =
+      d.begin(Slot::kInner) && d.absorb(Slot::kInner, data, len) && d.finish(Slot::kInner, out);
+  d.wipe_inner();
+  return ok;
 }
 
 // The keyed start states: H(K0 ^ ipad ...) and H(K0 ^ opad ...) (FIPS 198-1 §4).
-bool set_key(HmacCtx* c, const std::uint8_t* key, std::size_t keylen) {
+bool key_digest(HmacCtx* c, const std::uint8_t* key, std::size_t keylen) {
   if (!has_digest(c)) {
     raise_error(c->prov, kErrMissingDigest);
     return false;
   }
   drop_key(c);
-  bool ok = true;
-  if (keylen > c->block) {
-    ok = hash_once(c, key, keylen, c->key0);
-    c->key0_len = c->size;
-  } else {
-    if (keylen != 0) std::memcpy(c->key0, key, keylen);
-    c->key0_len = keylen;
-  }
   std::uint8_t ipad[kMaxBlock], opad[kMaxBlock];
-  for (std::size_t i = 0; i < c->block; ++i) {
-    const std::uint8_t k = i < c->key0_len ? c->key0[i] : 0;
-    ipad[i] = k ^ kIpad;
-    opad[i] = k ^ kOpad;
-  }
-  if (c->native != nullptr) {
-    native_digest_init(c->native, &c->inner_start);
-    native_digest_update(c->prov, c->native, &c->inner_start, ipad, c->block);
-    native_digest_init(c->native, &c->outer_start);
-    native_digest_update(c->prov, c->native, &c->outer_start, opad, c->block);
-    c->inner = c->inner_start;
-  } else {
-    ok = ok && EVP_DigestInit_ex2(c->fetched_inner_start, c->md, nullptr) &&
-         EVP_DigestUpdate(c->fetched_inner_start, ipad, c->block) &&
-         EVP_DigestInit_ex2(c->fetched_outer_start, c->md, nullptr) &&
-         EVP_DigestUpdate(c->fetched_outer_start, opad, c->block) &&
-         EVP_MD_CTX_copy_ex(c->fetched_inner, c->fetched_inner_start);
-  }
+  const bool ok = with_path(c, [&](const auto& d) {
+    bool hashed = true;
+    if (keylen > c->block) {
+      hashed = hash_once(d, key, keylen, c->key0);
+      c->key0_len = c->size;
+    } else {
+      if (keylen != 0) std::memcpy(c->key0, key, keylen);
+      c->key0_len = keylen;
+    }
+    for (std::size_t i = 0; i < c->block; ++i) {
+      const std::uint8_t k = i < c->key0_len ? c->key0[i] : 0;
+      ipad[i] = k ^ kIpad;
+      opad[i] = k ^ kOpad;
+    }
+    return hashed && d.begin(Slot::kInnerStart) && d.absorb(Slot::kInnerStart, ipad, c->block) &&
+           d.begin(Slot::kOuterStart) && d.absorb(Slot::kOuterStart, opad, c->block) &&
+           d.copy(Slot::kInner, Slot::kInnerStart);
+  });
   OPENSSL_cleanse(ipad, sizeof ipad);
   OPENSSL_cleanse(opad, sizeof opad);
   if (!ok) {
@@ -282,9 +324,7 @@ bool restart(HmacCtx* c) {
   }
   EVP_MAC_CTX_free(c->tls);
   c->tls = nullptr;
-  if (c->native != nullptr) {
-    c->inner = c->inner_start;
-  } else if (!EVP_MD_CTX_copy_ex(c->fetched_inner, c->fetched_inner_start)) {
+  if (!with_path(c, [](const auto& d) { return d.copy(Slot::kInner, Slot::kInnerStart); })) {
     raise_error(c->prov, kErrKeySetupFailed);
     return false;
   }
@@ -304,8 +344,7 @@ bool start_tls_delegate(HmacCtx* c, std::size_t data_size) {
   EVP_MAC_CTX* m = mac != nullptr ? EVP_MAC_CTX_new(mac) : nullptr;
   EVP_MAC_free(mac);
   char name[64];
-  std::snprintf(name, sizeof name, "%s",
-                c->native != nullptr ? c->native->names : EVP_MD_get0_name(c->md));
+  std::snprintf(name, sizeof name, "%s", with_path(c, [](const auto& d) { return d.names(); }));
   if (char* colon = std::strchr(name, ':'); colon != nullptr) *colon = '\0';
   const OSSL_PARAM params[] = {
       OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, name, 0),
@@ -347,14 +386,7 @@ bool set_params_but_tls(HmacCtx* c, const OSSL_PARAM params[]) {
       return 0;
     }
   }
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY)) != nullptr) {
-    if (!readable_octets(p)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
-    }
-    if (!set_key(c, static_cast<const std::uint8_t*>(p->data), p->data_size)) return 0;
-  }
-  return 1;
+  return apply_key_param(c, params, key_digest);
 }
 
 // "tls-data-size", which applies to the key in place once the rest is set.
@@ -367,23 +399,6 @@ bool set_tls_data_size(HmacCtx* c, const OSSL_PARAM params[]) {
     return false;
   }
   return size == 0 || start_tls_delegate(c, size);
-}
-
-int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
-  if (params == nullptr) return 1;
-  return set_params_but_tls(c, params) && set_tls_data_size(c, params) ? 1 : 0;
-}
-
-// The parameters first, then the key (or a restart under the current one),
-// then "tls-data-size", so that a TLS record check given to EVP_MAC_init
-// applies to the message this init starts.
-int init(void* vctx, const unsigned char* key, std::size_t keylen,
-         const OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
-  if (params != nullptr && !set_params_but_tls(c, params)) return 0;
-  if (key != nullptr ? !set_key(c, key, keylen) : !restart(c)) return 0;
-  return params == nullptr || set_tls_data_size(c, params) ? 1 : 0;
 }
 
 // A keyed message in progress (update and final); raises why not.
@@ -399,140 +414,130 @@ bool usable(const HmacCtx* c) {
   return true;
 }
 
-int update(void* vctx, const unsigned char* data, std::size_t len) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
-  if (!usable(c)) return 0;
-  if (c->tls != nullptr) {  // (an empty record's data is an update too)
-    if (!EVP_MAC_update(c->tls, data, len)) {
-      raise_error(c->prov, kErrInvalidTlsRecord);
-      return 0;
-    }
-    return 1;
-  }
-  if (len == 0) return 1;
-  if (data == nullptr) {
-    raise_error(c->prov, kErrNullParameter);
-    return 0;
-  }
-  if (c->native != nullptr) {
-    native_digest_update(c->prov, c->native, &c->inner, data, len);
-    return 1;
-  }
-  if (!EVP_DigestUpdate(c->fetched_inner, data, len)) {
-    raise_error(c->prov, kErrCipherOperationFailed);
-    return 0;
-  }
-  return 1;
-}
+// HMAC for MacDispatch: the digest's size is the MAC's.
+struct Hmac {
+  using Ctx = HmacCtx;
+  static constexpr std::size_t kFixedSize = 0;
 
-int final(void* vctx, unsigned char* out, std::size_t* outl, std::size_t outsize) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
-  *outl = 0;
-  if (!usable(c)) return 0;
-  if (out == nullptr || outsize < c->size) {
-    raise_error(c->prov, kErrOutputBufferTooSmall);
-    return 0;
+  static void setup(HmacCtx*) {}
+  static void release(HmacCtx* c) { drop_digest(c); }
+  static bool dup_members(HmacCtx* copy, const HmacCtx& src) { return dup_owned(copy, src); }
+
+  static int set_params(HmacCtx* c, const OSSL_PARAM params[]) {
+    return set_params_but_tls(c, params) && set_tls_data_size(c, params) ? 1 : 0;
   }
-  c->finalized = true;
-  if (c->tls != nullptr) {
-    if (!EVP_MAC_final(c->tls, out, outl, outsize)) {
-      raise_error(c->prov, kErrInvalidTlsRecord);
+
+  // The parameters first, then the key (or a restart under the current
+  // one), then "tls-data-size", so that a TLS record check given to
+  // EVP_MAC_init applies to the message this init starts.
+  static int init(HmacCtx* c, const unsigned char* key, std::size_t keylen,
+                  const OSSL_PARAM params[]) {
+    if (params != nullptr && !set_params_but_tls(c, params)) return 0;
+    if (key != nullptr ? !key_digest(c, key, keylen) : !restart(c)) return 0;
+    return params == nullptr || set_tls_data_size(c, params) ? 1 : 0;
+  }
+
+  static int update(HmacCtx* c, const unsigned char* data, std::size_t len) {
+    if (!usable(c)) return 0;
+    if (c->tls != nullptr) {  // (an empty record's data is an update too)
+      if (!EVP_MAC_update(c->tls, data, len)) {
+        raise_error(c->prov, kErrInvalidTlsRecord);
+        return 0;
+      }
+      return 1;
+    }
+    if (len == 0) return 1;
+    if (data == nullptr) {
+      raise_error(c->prov, kErrNullParameter);
+      return 0;
+    }
+    if (!with_path(c, [&](const auto& d) { return d.absorb(Slot::kInner, data, len); })) {
+      raise_error(c->prov, kErrCipherOperationFailed);
       return 0;
     }
     return 1;
   }
-  std::uint8_t inner[kMaxDigest];
-  bool ok = true;
-  if (c->native != nullptr) {
-    native_digest_final(c->prov, c->native, &c->inner, inner);
-    NativeDigestState outer = c->outer_start;
-    native_digest_update(c->prov, c->native, &outer, inner, c->size);
-    native_digest_final(c->prov, c->native, &outer, out);
-    OPENSSL_cleanse(&outer, sizeof outer);
-    OPENSSL_cleanse(&c->inner, sizeof c->inner);
-  } else {
-    ok = EVP_DigestFinal_ex(c->fetched_inner, inner, nullptr) &&
-         EVP_MD_CTX_copy_ex(c->fetched_inner, c->fetched_outer_start) &&
-         EVP_DigestUpdate(c->fetched_inner, inner, c->size) &&
-         EVP_DigestFinal_ex(c->fetched_inner, out, nullptr);
-  }
-  OPENSSL_cleanse(inner, sizeof inner);
-  if (!ok) {
-    raise_error(c->prov, kErrCipherOperationFailed);
-    return 0;
-  }
-  *outl = c->size;
-  return 1;
-}
 
-int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
-  auto* c = static_cast<HmacCtx*>(vctx);
-  OSSL_PARAM* p = nullptr;
-  if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) != nullptr) {
-    if (!has_digest(c)) {
-      raise_error(c->prov, kErrMissingDigest);
+  static int final(HmacCtx* c, unsigned char* out, std::size_t* outl, std::size_t outsize) {
+    if (!usable(c)) return 0;
+    if (out == nullptr || outsize < c->size) {
+      raise_error(c->prov, kErrOutputBufferTooSmall);
       return 0;
     }
-    if (!OSSL_PARAM_set_size_t(p, c->size)) {
+    c->finalized = true;
+    if (c->tls != nullptr) {
+      if (!EVP_MAC_final(c->tls, out, outl, outsize)) {
+        raise_error(c->prov, kErrInvalidTlsRecord);
+        return 0;
+      }
+      return 1;
+    }
+    std::uint8_t inner[kMaxDigest];
+    const bool ok = with_path(
+        c, [&](const auto& d) { return d.finish(Slot::kInner, inner) && d.outer(inner, out); });
+    OPENSSL_cleanse(inner, sizeof inner);
+    if (!ok) {
+      raise_error(c->prov, kErrCipherOperationFailed);
+      return 0;
+    }
+    *outl = c->size;
+    return 1;
+  }
+
+  static int get_ctx_params(HmacCtx* c, OSSL_PARAM params[]) {
+    OSSL_PARAM* p = nullptr;
+    if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) != nullptr) {
+      if (!has_digest(c)) {
+        raise_error(c->prov, kErrMissingDigest);
+        return 0;
+      }
+      if (!OSSL_PARAM_set_size_t(p, c->size)) {
+        raise_error(c->prov, kErrFailedToGetParameter);
+        return 0;
+      }
+    }
+    if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) != nullptr &&
+        !OSSL_PARAM_set_int(p, static_cast<int>(c->block))) {
       raise_error(c->prov, kErrFailedToGetParameter);
       return 0;
     }
+    return 1;
   }
-  if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) != nullptr &&
-      !OSSL_PARAM_set_int(p, static_cast<int>(c->block))) {
-    raise_error(c->prov, kErrFailedToGetParameter);
-    return 0;
+
+  static const OSSL_PARAM* gettable_ctx_params() {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
+        OSSL_PARAM_int(OSSL_MAC_PARAM_BLOCK_SIZE, nullptr),
+        OSSL_PARAM_END,
+    };
+    return kList;
   }
-  return 1;
-}
 
-const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-  static const OSSL_PARAM kList[] = {
-      OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
-      OSSL_PARAM_int(OSSL_MAC_PARAM_BLOCK_SIZE, nullptr),
-      OSSL_PARAM_END,
-  };
-  return kList;
-}
-
-// OpenSSL 3.6 no longer lists the (ignored) digest flags.  The lists keep
-// the default provider's order (the tests compare them in order).
-const OSSL_PARAM* settable_ctx_params(void*, void* provctx) noexcept {
-  static const OSSL_PARAM kList[] = {
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, nullptr, 0),
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, nullptr, 0),
-      OSSL_PARAM_int(OSSL_MAC_PARAM_DIGEST_NOINIT, nullptr),
-      OSSL_PARAM_int(OSSL_MAC_PARAM_DIGEST_ONESHOT, nullptr),
-      OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, nullptr),
-      OSSL_PARAM_END,
-  };
-  static const OSSL_PARAM kList36[] = {
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, nullptr, 0),
-      OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
-      OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, nullptr, 0),
-      OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, nullptr),
-      OSSL_PARAM_END,
-  };
-  return at_least(static_cast<const ProvCtx*>(provctx)->host, 3, 6) ? kList36 : kList;
-}
-
-const OSSL_DISPATCH kHmac[] = {
-    {OSSL_FUNC_MAC_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_MAC_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_MAC_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_MAC_INIT, as_dispatch(&init)},
-    {OSSL_FUNC_MAC_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_MAC_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
-    {OSSL_FUNC_MAC_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
-    {OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {OSSL_FUNC_MAC_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {0, nullptr},
+  // OpenSSL 3.6 no longer lists the (ignored) digest flags.  The lists keep
+  // the default provider's order (the tests compare them in order).
+  static const OSSL_PARAM* settable(void* provctx) {
+    static const OSSL_PARAM kList[] = {
+        OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, nullptr, 0),
+        OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
+        ARMACCEL_MAC_KEY_PARAM,
+        OSSL_PARAM_int(OSSL_MAC_PARAM_DIGEST_NOINIT, nullptr),
+        OSSL_PARAM_int(OSSL_MAC_PARAM_DIGEST_ONESHOT, nullptr),
+        OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, nullptr),
+        OSSL_PARAM_END,
+    };
+    static const OSSL_PARAM kList36[] = {
+        OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, nullptr, 0),
+        OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0),
+        ARMACCEL_MAC_KEY_PARAM,
+        OSSL_PARAM_size_t(OSSL_MAC_PARAM_TLS_DATA_SIZE, nullptr),
+        OSSL_PARAM_END,
+    };
+    return at_least(static_cast<const ProvCtx*>(provctx)->host, 3, 6) ? kList36 : kList;
+  }
 };
 
 }  // namespace
 
-const OSSL_DISPATCH* const kHmacFunctions = kHmac;
+const OSSL_DISPATCH* const kHmacFunctions = MacDispatch<Hmac>::kTable;
 
 }  // namespace armaccel::prov

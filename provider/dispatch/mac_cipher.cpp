@@ -4,48 +4,33 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
-#include <strings.h>
-
 #include <cstdio>
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "common/names.h"
 
 namespace armaccel::prov {
 
 namespace {
 
+// An AES cipher armaccel runs itself: all its names (names.h), its mode and
+// key size in bytes.
 struct NativeName {
-  const char* name;
+  const char* names;
   unsigned mode;
   std::size_t key_bytes;
 };
 
-// Names, aliases and OIDs as in OpenSSL's providers/implementations/include/prov/names.h.
 constexpr NativeName kNative[] = {
-    {"AES-128-GCM", EVP_CIPH_GCM_MODE, 16},
-    {"id-aes128-GCM", EVP_CIPH_GCM_MODE, 16},
-    {"2.16.840.1.101.3.4.1.6", EVP_CIPH_GCM_MODE, 16},
-    {"AES-192-GCM", EVP_CIPH_GCM_MODE, 24},
-    {"id-aes192-GCM", EVP_CIPH_GCM_MODE, 24},
-    {"2.16.840.1.101.3.4.1.26", EVP_CIPH_GCM_MODE, 24},
-    {"AES-256-GCM", EVP_CIPH_GCM_MODE, 32},
-    {"id-aes256-GCM", EVP_CIPH_GCM_MODE, 32},
-    {"2.16.840.1.101.3.4.1.46", EVP_CIPH_GCM_MODE, 32},
-    {"AES-128-CBC", EVP_CIPH_CBC_MODE, 16},
-    {"AES128", EVP_CIPH_CBC_MODE, 16},
-    {"2.16.840.1.101.3.4.1.2", EVP_CIPH_CBC_MODE, 16},
-    {"AES-192-CBC", EVP_CIPH_CBC_MODE, 24},
-    {"AES192", EVP_CIPH_CBC_MODE, 24},
-    {"2.16.840.1.101.3.4.1.22", EVP_CIPH_CBC_MODE, 24},
-    {"AES-256-CBC", EVP_CIPH_CBC_MODE, 32},
-    {"AES256", EVP_CIPH_CBC_MODE, 32},
-    {"2.16.840.1.101.3.4.1.42", EVP_CIPH_CBC_MODE, 32},
+    {kNameAes128Gcm, EVP_CIPH_GCM_MODE, 16}, {kNameAes192Gcm, EVP_CIPH_GCM_MODE, 24},
+    {kNameAes256Gcm, EVP_CIPH_GCM_MODE, 32}, {kNameAes128Cbc, EVP_CIPH_CBC_MODE, 16},
+    {kNameAes192Cbc, EVP_CIPH_CBC_MODE, 24}, {kNameAes256Cbc, EVP_CIPH_CBC_MODE, 32},
 };
 
 const NativeName* find_native(const char* name) {
   for (const NativeName& n : kNative)
-    if (strcasecmp(n.name, name) == 0) return &n;
+    if (names_match(n.names, name)) return &n;
   return nullptr;
 }
 

@@ -15,9 +15,9 @@
 #include <openssl/evp.h>
 
 #include <cstddef>
-#include <cstring>
 
 #include "../prov_ctx.h"
+#include "common/mac_dispatch.h"
 #include "dispatch_util.h"
 
 namespace armaccel::prov {
@@ -53,23 +53,24 @@ void fetched_free(FetchedCipher* f);
 // A deep copy of src into the empty *dst; false (dst empty) on failure.
 bool fetched_copy(FetchedCipher* dst, const FetchedCipher& src);
 
-// dupctx for a MAC context that is plain data but for its FetchedCipher
-// member `fetched`.
+// MacDispatch's dup_members for a MAC context that is plain data but for
+// its FetchedCipher member `fetched`.
 template <class Ctx>
-void* dup_mac_ctx(const void* vctx) {
-  const auto* src = static_cast<const Ctx*>(vctx);
-  auto* c = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-  if (c == nullptr) {
-    raise_alloc_failure(src->prov);
-    return nullptr;
-  }
-  std::memcpy(static_cast<void*>(c), src, sizeof(Ctx));
-  if (src->fetched.cipher != nullptr && !fetched_copy(&c->fetched, src->fetched)) {
-    OPENSSL_clear_free(c, sizeof(Ctx));
-    raise_alloc_failure(src->prov);
-    return nullptr;
-  }
-  return c;
+bool dup_fetched_member(Ctx* copy, const Ctx& src) {
+  return src.fetched.cipher == nullptr || fetched_copy(&copy->fetched, src.fetched);
+}
+
+// "cipher" and "properties" (the cipher resolved for `mode` and handed to
+// set_cipher), then "key" (apply_key_param): the parameters GMAC and CMAC
+// share, in that order.
+template <class Ctx, class SetCipher, class SetKey>
+bool apply_cipher_and_key(Ctx* c, const OSSL_PARAM params[], unsigned mode, SetCipher set_cipher,
+                          SetKey set_key) {
+  MacCipher mc;
+  bool found = false;
+  if (!mac_cipher_from_params(c->prov, params, mode, &mc, &found)) return false;
+  if (found && !set_cipher(c, mc)) return false;
+  return apply_key_param(c, params, set_key);
 }
 
 // With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a

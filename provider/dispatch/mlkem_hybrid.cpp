@@ -21,6 +21,8 @@
 
 #include "../capabilities.h"
 #include "../errors.h"
+#include "common/kem_dispatch.h"
+#include "common/names.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "random.h"
@@ -244,8 +246,7 @@ int gen_set_params(void* vgen, const OSSL_PARAM params[]) noexcept {
       params != nullptr ? OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME) : nullptr;
   if (p == nullptr) return 1;
   const char* name = nullptr;
-  if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
-      OPENSSL_strcasecmp(name, "X25519MLKEM768") != 0) {
+  if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || !names_equal(name, kNameX25519Mlkem768)) {
     raise_error(gen->prov, kErrFailedToSetParameter);
     return 0;
   }
@@ -296,111 +297,96 @@ struct KemCtx {
   HybridKey* key;  // borrowed from the EVP_PKEY, which outlives the operation
 };
 
-void* kem_newctx(void* provctx) noexcept {
-  auto* ctx = static_cast<KemCtx*>(OPENSSL_zalloc(sizeof(KemCtx)));
-  if (ctx != nullptr) ctx->prov = static_cast<ProvCtx*>(provctx);
-  return ctx;
-}
-void kem_freectx(void* vctx) noexcept {
-  OPENSSL_free(vctx);
-}
-void* kem_dupctx(void* vctx) noexcept {
-  return OPENSSL_memdup(vctx, sizeof(KemCtx));
-}
+// The hybrid for KemDispatch (no context parameters).
+struct HybridKem {
+  using Ctx = KemCtx;
 
-int kem_init(void* vctx, void* vkey, bool encapsulating) {
-  auto* ctx = static_cast<KemCtx*>(vctx);
-  auto* key = static_cast<HybridKey*>(vkey);
-  if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
-    raise_error(ctx->prov, kErrNoKeySet);
-    return 0;
+  static int init(KemCtx* ctx, void* vkey, const OSSL_PARAM*, bool encapsulating) {
+    auto* key = static_cast<HybridKey*>(vkey);
+    if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
+      raise_error(ctx->prov, kErrNoKeySet);
+      return 0;
+    }
+    ctx->key = key;
+    trace_new_context(ctx->prov,
+                      encapsulating ? "X25519MLKEM768 encapsulate" : "X25519MLKEM768 decapsulate",
+                      ctx->prov->kernels.mlkem->lane);
+    return 1;
   }
-  ctx->key = key;
-  trace_new_context(ctx->prov,
-                    encapsulating ? "X25519MLKEM768 encapsulate" : "X25519MLKEM768 decapsulate",
-                    ctx->prov->kernels.mlkem->lane);
-  return 1;
-}
-int kem_encapsulate_init(void* vctx, void* vkey, const OSSL_PARAM*) noexcept {
-  return kem_init(vctx, vkey, true);
-}
-int kem_decapsulate_init(void* vctx, void* vkey, const OSSL_PARAM*) noexcept {
-  return kem_init(vctx, vkey, false);
-}
-
-int kem_encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
-                    std::size_t* secretlen) noexcept {
-  auto* ctx = static_cast<KemCtx*>(vctx);
-  if (ctx->key == nullptr) {
-    raise_error(ctx->prov, kErrNotInitialised);
-    return 0;
-  }
-  if (out == nullptr) {
-    if (outlen == nullptr && secretlen == nullptr) {
+  static int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
+                         std::size_t* secretlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    if (out == nullptr) {
+      if (outlen == nullptr && secretlen == nullptr) {
+        raise_error(ctx->prov, kErrNullParameter);
+        return 0;
+      }
+      if (outlen != nullptr) *outlen = kCiphertextBytes;
+      if (secretlen != nullptr) *secretlen = kSecretBytes;
+      return 1;
+    }
+    if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
       raise_error(ctx->prov, kErrNullParameter);
       return 0;
     }
-    if (outlen != nullptr) *outlen = kCiphertextBytes;
-    if (secretlen != nullptr) *secretlen = kSecretBytes;
+    if (*outlen < kCiphertextBytes || *secretlen < kSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    std::uint8_t m[mlkem::kSeedBytes];
+    if (!random_bytes(ctx->prov, m, sizeof m)) return 0;
+    EVP_PKEY* eph = x25519_generate(ctx->prov, out + 1088);
+    bool ok = eph != nullptr && x25519_derive(ctx->prov, eph, ctx->key->x25519_pub, secret + 32);
+    if (ok)
+      mlkem::encaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->ek, m, out,
+                    secret);
+    EVP_PKEY_free(eph);
+    OPENSSL_cleanse(m, sizeof m);
+    if (!ok) {
+      OPENSSL_cleanse(secret, kSecretBytes);
+      return 0;
+    }
+    *outlen = kCiphertextBytes;
+    *secretlen = kSecretBytes;
     return 1;
   }
-  if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
-    raise_error(ctx->prov, kErrNullParameter);
-    return 0;
-  }
-  if (*outlen < kCiphertextBytes || *secretlen < kSecretBytes) {
-    raise_error(ctx->prov, kErrOutputBufferTooSmall);
-    return 0;
-  }
-  std::uint8_t m[mlkem::kSeedBytes];
-  if (!random_bytes(ctx->prov, m, sizeof m)) return 0;
-  EVP_PKEY* eph = x25519_generate(ctx->prov, out + 1088);
-  bool ok = eph != nullptr && x25519_derive(ctx->prov, eph, ctx->key->x25519_pub, secret + 32);
-  if (ok)
-    mlkem::encaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->ek, m, out,
-                  secret);
-  EVP_PKEY_free(eph);
-  OPENSSL_cleanse(m, sizeof m);
-  if (!ok) {
-    OPENSSL_cleanse(secret, kSecretBytes);
-    return 0;
-  }
-  *outlen = kCiphertextBytes;
-  *secretlen = kSecretBytes;
-  return 1;
-}
 
-int kem_decapsulate(void* vctx, unsigned char* out, std::size_t* outlen, const unsigned char* in,
-                    std::size_t inlen) noexcept {
-  auto* ctx = static_cast<KemCtx*>(vctx);
-  if (ctx->key == nullptr) {
-    raise_error(ctx->prov, kErrNotInitialised);
-    return 0;
-  }
-  if (outlen == nullptr) {
-    raise_error(ctx->prov, kErrNullParameter);
-    return 0;
-  }
-  if (out == nullptr) {
+  static int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen,
+                         const unsigned char* in, std::size_t inlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    if (outlen == nullptr) {
+      raise_error(ctx->prov, kErrNullParameter);
+      return 0;
+    }
+    if (out == nullptr) {
+      *outlen = kSecretBytes;
+      return 1;
+    }
+    if (in == nullptr || inlen != kCiphertextBytes) {
+      raise_error(ctx->prov, kErrInvalidCiphertextLength);
+      return 0;
+    }
+    if (*outlen < kSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (!x25519_derive(ctx->prov, ctx->key->x25519, in + 1088, out + 32)) {
+      OPENSSL_cleanse(out, kSecretBytes);
+      return 0;
+    }
+    mlkem::decaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->dk, in, out);
     *outlen = kSecretBytes;
     return 1;
   }
-  if (in == nullptr || inlen != kCiphertextBytes) {
-    raise_error(ctx->prov, kErrInvalidCiphertextLength);
-    return 0;
-  }
-  if (*outlen < kSecretBytes) {
-    raise_error(ctx->prov, kErrOutputBufferTooSmall);
-    return 0;
-  }
-  if (!x25519_derive(ctx->prov, ctx->key->x25519, in + 1088, out + 32)) {
-    OPENSSL_cleanse(out, kSecretBytes);
-    return 0;
-  }
-  mlkem::decaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->dk, in, out);
-  *outlen = kSecretBytes;
-  return 1;
-}
+};
 
 const OSSL_DISPATCH kKeymgmt[] = {
     {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&key_create)},
@@ -421,20 +407,9 @@ const OSSL_DISPATCH kKeymgmt[] = {
     {0, nullptr},
 };
 
-const OSSL_DISPATCH kKem[] = {
-    {OSSL_FUNC_KEM_NEWCTX, as_dispatch(&kem_newctx)},
-    {OSSL_FUNC_KEM_FREECTX, as_dispatch(&kem_freectx)},
-    {OSSL_FUNC_KEM_DUPCTX, as_dispatch(&kem_dupctx)},
-    {OSSL_FUNC_KEM_ENCAPSULATE_INIT, as_dispatch(&kem_encapsulate_init)},
-    {OSSL_FUNC_KEM_ENCAPSULATE, as_dispatch(&kem_encapsulate)},
-    {OSSL_FUNC_KEM_DECAPSULATE_INIT, as_dispatch(&kem_decapsulate_init)},
-    {OSSL_FUNC_KEM_DECAPSULATE, as_dispatch(&kem_decapsulate)},
-    {0, nullptr},
-};
-
 }  // namespace
 
 const OSSL_DISPATCH* const kX25519Mlkem768KeymgmtFunctions = kKeymgmt;
-const OSSL_DISPATCH* const kX25519Mlkem768KemFunctions = kKem;
+const OSSL_DISPATCH* const kX25519Mlkem768KemFunctions = KemDispatch<HybridKem>::kTable;
 
 }  // namespace armaccel::prov

@@ -13,6 +13,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../newer_core.h"
+#include "common/kem_dispatch.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "random.h"
@@ -32,165 +33,130 @@ struct KemCtx {
   std::uint8_t ikme[mlkem::kSeedBytes];
 };
 
-void* newctx(void* provctx) noexcept {
-  auto* ctx = static_cast<KemCtx*>(OPENSSL_zalloc(sizeof(KemCtx)));
-  if (ctx != nullptr) ctx->prov = static_cast<ProvCtx*>(provctx);
-  return ctx;
-}
+// ML-KEM (FIPS 203) for KemDispatch: "ikme" fixes encapsulation's m.
+struct MlkemKem {
+  using Ctx = KemCtx;
 
-void freectx(void* vctx) noexcept {
-  auto* ctx = static_cast<KemCtx*>(vctx);
-  if (ctx == nullptr) return;
-  OPENSSL_clear_free(ctx, sizeof *ctx);
-}
-
-void* dupctx(void* vctx) noexcept {
-  return OPENSSL_memdup(vctx, sizeof(KemCtx));
-}
-
-int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
-  auto* ctx = static_cast<KemCtx*>(vctx);
-  if (params == nullptr) return 1;
-  if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamIkme); p != nullptr) {
-    if (!readable_octets(p) || p->data_size != mlkem::kSeedBytes) {
-      raise_error(ctx->prov, kErrInvalidKeyLength);
-      return 0;
+  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (params == nullptr) return 1;
+    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamIkme); p != nullptr) {
+      if (!readable_octets(p) || p->data_size != mlkem::kSeedBytes) {
+        raise_error(ctx->prov, kErrInvalidKeyLength);
+        return 0;
+      }
+      std::memcpy(ctx->ikme, p->data, mlkem::kSeedBytes);
+      ctx->has_ikme = true;
     }
-    std::memcpy(ctx->ikme, p->data, mlkem::kSeedBytes);
-    ctx->has_ikme = true;
-  }
-  // "operation" (EVP_PKEY_CTX_set_kem_op) has no meaning for ML-KEM: any
-  // value is accepted, as OpenSSL 3.5 does.
-  return 1;
-}
-
-const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-  static const OSSL_PARAM kSettable[] = {
-      OSSL_PARAM_octet_string(kParamIkme, nullptr, 0),
-      OSSL_PARAM_utf8_string(OSSL_KEM_PARAM_OPERATION, nullptr, 0),
-      OSSL_PARAM_END,
-  };
-  return kSettable;
-}
-
-int get_ctx_params(void*, OSSL_PARAM*) noexcept {
-  return 1;
-}
-const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
-  static const OSSL_PARAM kNone[] = {OSSL_PARAM_END};
-  return kNone;
-}
-
-int init(KemCtx* ctx, void* keydata, const OSSL_PARAM params[], bool encapsulating) {
-  auto* key = static_cast<const MlkemKey*>(keydata);
-  if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
-    raise_error(ctx->prov, kErrNoKeySet);
-    return 0;
-  }
-  ctx->key = key;
-  OPENSSL_cleanse(ctx->ikme, sizeof ctx->ikme);
-  ctx->has_ikme = false;
-  trace_new_context(ctx->prov, encapsulating ? "ML-KEM encapsulate" : "ML-KEM decapsulate",
-                    ctx->prov->kernels.mlkem->lane);
-  return set_ctx_params(ctx, params);
-}
-
-int encapsulate_init(void* vctx, void* key, const OSSL_PARAM params[]) noexcept {
-  return init(static_cast<KemCtx*>(vctx), key, params, true);
-}
-int decapsulate_init(void* vctx, void* key, const OSSL_PARAM params[]) noexcept {
-  return init(static_cast<KemCtx*>(vctx), key, params, false);
-}
-
-int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
-                std::size_t* secretlen) noexcept {
-  auto* ctx = static_cast<KemCtx*>(vctx);
-  if (ctx->key == nullptr || !ctx->key->has_pub) {
-    raise_error(ctx->prov, kErrNotInitialised);
-    return 0;
-  }
-  const mlkem::Params& p = *ctx->key->params;
-  if (out == nullptr) {
-    if (outlen == nullptr && secretlen == nullptr) {
-      raise_error(ctx->prov, kErrNullParameter);
-      return 0;
-    }
-    if (outlen != nullptr) *outlen = p.ct_bytes;
-    if (secretlen != nullptr) *secretlen = mlkem::kSharedSecretBytes;
+    // "operation" (EVP_PKEY_CTX_set_kem_op) has no meaning for ML-KEM: any
+    // value is accepted, as OpenSSL 3.5 does.
     return 1;
   }
-  // With output buffers, both lengths must be given (the buffers' sizes).
-  if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
-    raise_error(ctx->prov, kErrNullParameter);
-    return 0;
-  }
-  if (*outlen < p.ct_bytes || *secretlen < mlkem::kSharedSecretBytes) {
-    raise_error(ctx->prov, kErrOutputBufferTooSmall);
-    return 0;
-  }
-  std::uint8_t m[mlkem::kSeedBytes];
-  if (ctx->has_ikme) {
-    std::memcpy(m, ctx->ikme, sizeof m);
-  } else if (!random_bytes(ctx->prov, m, sizeof m)) {
-    return 0;
-  }
-  mlkem::encaps(p, mlkem_kernels(ctx->key), ctx->key->ek, m, out, secret);
-  OPENSSL_cleanse(m, sizeof m);
-  *outlen = p.ct_bytes;
-  *secretlen = mlkem::kSharedSecretBytes;
-  return 1;
-}
 
-int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen, const unsigned char* in,
-                std::size_t inlen) noexcept {
-  auto* ctx = static_cast<KemCtx*>(vctx);
-  if (ctx->key == nullptr || !ctx->key->has_priv) {
-    raise_error(ctx->prov, kErrNotInitialised);
-    return 0;
+  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kSettable[] = {
+        OSSL_PARAM_octet_string(kParamIkme, nullptr, 0),
+        OSSL_PARAM_utf8_string(OSSL_KEM_PARAM_OPERATION, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kSettable;
   }
-  const mlkem::Params& p = *ctx->key->params;
-  if (out == nullptr) {
-    if (outlen == nullptr) {
+
+  static int get_ctx_params(void*, OSSL_PARAM*) noexcept { return 1; }
+  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kNone[] = {OSSL_PARAM_END};
+    return kNone;
+  }
+
+  static int init(KemCtx* ctx, void* keydata, const OSSL_PARAM params[], bool encapsulating) {
+    auto* key = static_cast<const MlkemKey*>(keydata);
+    if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
+      raise_error(ctx->prov, kErrNoKeySet);
+      return 0;
+    }
+    ctx->key = key;
+    OPENSSL_cleanse(ctx->ikme, sizeof ctx->ikme);
+    ctx->has_ikme = false;
+    trace_new_context(ctx->prov, encapsulating ? "ML-KEM encapsulate" : "ML-KEM decapsulate",
+                      ctx->prov->kernels.mlkem->lane);
+    return set_ctx_params(ctx, params);
+  }
+
+  static int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
+                         std::size_t* secretlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr || !ctx->key->has_pub) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    const mlkem::Params& p = *ctx->key->params;
+    if (out == nullptr) {
+      if (outlen == nullptr && secretlen == nullptr) {
+        raise_error(ctx->prov, kErrNullParameter);
+        return 0;
+      }
+      if (outlen != nullptr) *outlen = p.ct_bytes;
+      if (secretlen != nullptr) *secretlen = mlkem::kSharedSecretBytes;
+      return 1;
+    }
+    // With output buffers, both lengths must be given (the buffers' sizes).
+    if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
       raise_error(ctx->prov, kErrNullParameter);
       return 0;
     }
+    if (*outlen < p.ct_bytes || *secretlen < mlkem::kSharedSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    std::uint8_t m[mlkem::kSeedBytes];
+    if (ctx->has_ikme) {
+      std::memcpy(m, ctx->ikme, sizeof m);
+    } else if (!random_bytes(ctx->prov, m, sizeof m)) {
+      return 0;
+    }
+    mlkem::encaps(p, mlkem_kernels(ctx->key), ctx->key->ek, m, out, secret);
+    OPENSSL_cleanse(m, sizeof m);
+    *outlen = p.ct_bytes;
+    *secretlen = mlkem::kSharedSecretBytes;
+    return 1;
+  }
+
+  static int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen,
+                         const unsigned char* in, std::size_t inlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr || !ctx->key->has_priv) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    const mlkem::Params& p = *ctx->key->params;
+    if (out == nullptr) {
+      if (outlen == nullptr) {
+        raise_error(ctx->prov, kErrNullParameter);
+        return 0;
+      }
+      *outlen = mlkem::kSharedSecretBytes;
+      return 1;
+    }
+    if (in == nullptr || outlen == nullptr) {
+      raise_error(ctx->prov, kErrNullParameter);
+      return 0;
+    }
+    if (inlen != p.ct_bytes) {
+      raise_error(ctx->prov, kErrInvalidCiphertextLength);
+      return 0;
+    }
+    if (*outlen < mlkem::kSharedSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    mlkem::decaps(p, mlkem_kernels(ctx->key), ctx->key->dk, in, out);
     *outlen = mlkem::kSharedSecretBytes;
     return 1;
   }
-  if (in == nullptr || outlen == nullptr) {
-    raise_error(ctx->prov, kErrNullParameter);
-    return 0;
-  }
-  if (inlen != p.ct_bytes) {
-    raise_error(ctx->prov, kErrInvalidCiphertextLength);
-    return 0;
-  }
-  if (*outlen < mlkem::kSharedSecretBytes) {
-    raise_error(ctx->prov, kErrOutputBufferTooSmall);
-    return 0;
-  }
-  mlkem::decaps(p, mlkem_kernels(ctx->key), ctx->key->dk, in, out);
-  *outlen = mlkem::kSharedSecretBytes;
-  return 1;
-}
-
-const OSSL_DISPATCH kFunctions[] = {
-    {OSSL_FUNC_KEM_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_KEM_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_KEM_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_KEM_ENCAPSULATE_INIT, as_dispatch(&encapsulate_init)},
-    {OSSL_FUNC_KEM_ENCAPSULATE, as_dispatch(&encapsulate)},
-    {OSSL_FUNC_KEM_DECAPSULATE_INIT, as_dispatch(&decapsulate_init)},
-    {OSSL_FUNC_KEM_DECAPSULATE, as_dispatch(&decapsulate)},
-    {OSSL_FUNC_KEM_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {OSSL_FUNC_KEM_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    {OSSL_FUNC_KEM_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)},
-    {OSSL_FUNC_KEM_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)},
-    {0, nullptr},
 };
 
 }  // namespace
 
-const OSSL_DISPATCH* const kMlkemKemFunctions = kFunctions;
+const OSSL_DISPATCH* const kMlkemKemFunctions = KemDispatch<MlkemKem>::kTable;
 
 }  // namespace armaccel::prov

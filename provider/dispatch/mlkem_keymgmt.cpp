@@ -18,6 +18,7 @@
 #include "../capabilities.h"
 #include "../errors.h"
 #include "../newer_core.h"
+#include "common/names.h"
 #include "dispatch_util.h"
 #include "mlkem_key.h"
 #include "tables.h"
@@ -357,7 +358,7 @@ bool mlkem_group_matches(const char* name, unsigned bits) {
   char expect_dash[16], expect_tls[16];
   std::snprintf(expect_dash, sizeof expect_dash, "ML-KEM-%u", bits);
   std::snprintf(expect_tls, sizeof expect_tls, "MLKEM%u", bits);
-  return OPENSSL_strcasecmp(name, expect_dash) == 0 || OPENSSL_strcasecmp(name, expect_tls) == 0;
+  return names_equal(name, expect_dash) || names_equal(name, expect_tls);
 }
 
 const OSSL_DISPATCH* const kMlkem512KeymgmtFunctions = MlkemKeymgmt<512>::kFunctions;

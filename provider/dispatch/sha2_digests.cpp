@@ -14,6 +14,7 @@
 #include "../errors.h"
 #include "../prov_ctx.h"
 #include "api/sm3.h"
+#include "common/digest_dispatch.h"
 #include "digest_common.h"
 #include "dispatch_util.h"
 #include "modes/sha2_driver.h"
@@ -52,14 +53,10 @@ struct Sha2Ctx {
 
 // One function: word size, initial hash value, digest length, SM3 or SHA-2.
 template <class Word, const Word (&Iv)[8], std::size_t DigestBytes, bool Sm3 = false>
-class Sha2Digest {
- public:
+struct Sha2Digest {
   using Ctx = Sha2Ctx<Word, Sm3>;
   static_assert(std::is_trivially_copyable_v<Ctx>);
   static constexpr std::size_t kBlockBytes = Sha2Traits<Word>::kBlockBytes;
-  static const OSSL_DISPATCH kDispatch[];
-
- private:
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 
   static constexpr const char* name() {
@@ -71,21 +68,10 @@ class Sha2Digest {
                                : "SHA2-512";
   }
 
-  static void* newctx(void* provctx) noexcept {
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = static_cast<const ProvCtx*>(provctx);
+  // DigestDispatch's newctx: the lane is fixed for the context's life.
+  static void setup(Ctx* c) {
     c->kernel = MdLane<Word, Sm3>::get(c->prov);
     trace_new_context(c->prov, name(), c->kernel->lane);
-    return c;
-  }
-
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
-
-  static void* dupctx(void* vctx) noexcept {
-    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
-    return copy;
   }
 
   static int init(void* vctx, const OSSL_PARAM[]) noexcept {
@@ -123,35 +109,24 @@ class Sha2Digest {
     // SHA-2 AlgorithmIdentifiers omit the NULL parameter; SM3's do not.
     return digest_get_params(params, kBlockBytes, DigestBytes, false, !Sm3);
   }
-
-  static const OSSL_PARAM* gettable_params(void*) noexcept { return digest_gettable_params(); }
-};
-
-template <class Word, const Word (&Iv)[8], std::size_t DigestBytes, bool Sm3>
-const OSSL_DISPATCH Sha2Digest<Word, Iv, DigestBytes, Sm3>::kDispatch[] = {
-    {OSSL_FUNC_DIGEST_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_DIGEST_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_DIGEST_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_DIGEST_INIT, as_dispatch(&init)},
-    {OSSL_FUNC_DIGEST_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_DIGEST_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_DIGEST_GET_PARAMS, as_dispatch(&get_params)},
-    {OSSL_FUNC_DIGEST_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
-    {0, nullptr},
 };
 
 }  // namespace
 
-const OSSL_DISPATCH* const kSha224Functions = Sha2Digest<std::uint32_t, kSha224Iv, 28>::kDispatch;
-const OSSL_DISPATCH* const kSha256Functions = Sha2Digest<std::uint32_t, kSha256Iv, 32>::kDispatch;
-const OSSL_DISPATCH* const kSha384Functions = Sha2Digest<std::uint64_t, kSha384Iv, 48>::kDispatch;
-const OSSL_DISPATCH* const kSha512Functions = Sha2Digest<std::uint64_t, kSha512Iv, 64>::kDispatch;
+const OSSL_DISPATCH* const kSha224Functions =
+    DigestDispatch<Sha2Digest<std::uint32_t, kSha224Iv, 28>>::kTable;
+const OSSL_DISPATCH* const kSha256Functions =
+    DigestDispatch<Sha2Digest<std::uint32_t, kSha256Iv, 32>>::kTable;
+const OSSL_DISPATCH* const kSha384Functions =
+    DigestDispatch<Sha2Digest<std::uint64_t, kSha384Iv, 48>>::kTable;
+const OSSL_DISPATCH* const kSha512Functions =
+    DigestDispatch<Sha2Digest<std::uint64_t, kSha512Iv, 64>>::kTable;
 const OSSL_DISPATCH* const kSha512_224Functions =
-    Sha2Digest<std::uint64_t, kSha512_224Iv, 28>::kDispatch;
+    DigestDispatch<Sha2Digest<std::uint64_t, kSha512_224Iv, 28>>::kTable;
 const OSSL_DISPATCH* const kSha512_256Functions =
-    Sha2Digest<std::uint64_t, kSha512_256Iv, 32>::kDispatch;
+    DigestDispatch<Sha2Digest<std::uint64_t, kSha512_256Iv, 32>>::kTable;
 
 const OSSL_DISPATCH* const kSm3Functions =
-    Sha2Digest<std::uint32_t, kSm3Iv, kSm3DigestBytes, true>::kDispatch;
+    DigestDispatch<Sha2Digest<std::uint32_t, kSm3Iv, kSm3DigestBytes, true>>::kTable;
 
 }  // namespace armaccel::prov

@@ -33,6 +33,7 @@
 #include "../errors.h"
 #include "../newer_core.h"
 #include "../prov_ctx.h"
+#include "common/digest_dispatch.h"
 #include "digest_common.h"
 #include "dispatch_util.h"
 #include "modes/sha3_driver.h"
@@ -68,30 +69,16 @@ struct Sha3Spec {
 };
 
 template <const Sha3Spec& Spec>
-class Sha3Digest {
- public:
-  static const OSSL_DISPATCH kDispatch[];
-
- private:
+struct Sha3Digest {
   using Ctx = Sha3Ctx;
+  static constexpr bool kXof = Spec.xof;
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 
-  static void* newctx(void* provctx) noexcept {
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = static_cast<const ProvCtx*>(provctx);
+  // DigestDispatch's newctx.
+  static void setup(Ctx* c) {
     c->kernel = c->prov->kernels.keccak;
     c->phase = Phase::kNone;
     trace_new_context(c->prov, Spec.name, c->kernel->lane);
-    return c;
-  }
-
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
-
-  static void* dupctx(void* vctx) noexcept {
-    auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-    if (copy != nullptr) std::memcpy(copy, vctx, sizeof(Ctx));
-    return copy;
   }
 
   static int init(void* vctx, const OSSL_PARAM params[]) noexcept {
@@ -247,32 +234,6 @@ class Sha3Digest {
     const std::size_t size = Spec.out_bytes == kLengthUnset ? 0 : Spec.out_bytes;
     return digest_get_params(params, Spec.rate, size, Spec.xof, Spec.algid_absent);
   }
-
-  static const OSSL_PARAM* gettable_params(void*) noexcept { return digest_gettable_params(); }
-
-  static constexpr OSSL_DISPATCH kEnd{0, nullptr};
-};
-
-template <const Sha3Spec& Spec>
-const OSSL_DISPATCH Sha3Digest<Spec>::kDispatch[] = {
-    {OSSL_FUNC_DIGEST_NEWCTX, as_dispatch(&newctx)},
-    {OSSL_FUNC_DIGEST_FREECTX, as_dispatch(&freectx)},
-    {OSSL_FUNC_DIGEST_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_DIGEST_INIT, as_dispatch(&init)},
-    {OSSL_FUNC_DIGEST_UPDATE, as_dispatch(&update)},
-    {OSSL_FUNC_DIGEST_FINAL, as_dispatch(&final)},
-    {OSSL_FUNC_DIGEST_GET_PARAMS, as_dispatch(&get_params)},
-    {OSSL_FUNC_DIGEST_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
-    {OSSL_FUNC_DIGEST_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
-    // The XOFs only (a fixed-length digest answers EVP_DigestSqueeze with
-    // EVP's "method not supported", as the default provider's do).
-    Spec.xof ? OSSL_DISPATCH{kFuncDigestSqueeze, as_dispatch(&squeeze)} : kEnd,
-    Spec.xof ? OSSL_DISPATCH{OSSL_FUNC_DIGEST_GET_CTX_PARAMS, as_dispatch(&get_ctx_params)} : kEnd,
-    Spec.xof
-        ? OSSL_DISPATCH{OSSL_FUNC_DIGEST_GETTABLE_CTX_PARAMS, as_dispatch(&gettable_ctx_params)}
-        : kEnd,
-    kEnd,
 };
 
 // Rates are 200 - 2 * security bytes (FIPS 202 §5-6).
@@ -293,19 +254,21 @@ constexpr Sha3Spec kKmac256{"KECCAK-KMAC-256", 136, kCshakePad, 64, true, false}
 
 }  // namespace
 
-const OSSL_DISPATCH* const kSha3_224Functions = Sha3Digest<kSha3_224>::kDispatch;
-const OSSL_DISPATCH* const kSha3_256Functions = Sha3Digest<kSha3_256>::kDispatch;
-const OSSL_DISPATCH* const kSha3_384Functions = Sha3Digest<kSha3_384>::kDispatch;
-const OSSL_DISPATCH* const kSha3_512Functions = Sha3Digest<kSha3_512>::kDispatch;
-const OSSL_DISPATCH* const kShake128Functions = Sha3Digest<kShake128>::kDispatch;
-const OSSL_DISPATCH* const kShake256Functions = Sha3Digest<kShake256>::kDispatch;
-const OSSL_DISPATCH* const kShake128NoDefaultFunctions = Sha3Digest<kShake128NoDefault>::kDispatch;
-const OSSL_DISPATCH* const kShake256NoDefaultFunctions = Sha3Digest<kShake256NoDefault>::kDispatch;
-const OSSL_DISPATCH* const kKeccak224Functions = Sha3Digest<kKeccak224>::kDispatch;
-const OSSL_DISPATCH* const kKeccak256Functions = Sha3Digest<kKeccak256>::kDispatch;
-const OSSL_DISPATCH* const kKeccak384Functions = Sha3Digest<kKeccak384>::kDispatch;
-const OSSL_DISPATCH* const kKeccak512Functions = Sha3Digest<kKeccak512>::kDispatch;
-const OSSL_DISPATCH* const kKeccakKmac128Functions = Sha3Digest<kKmac128>::kDispatch;
-const OSSL_DISPATCH* const kKeccakKmac256Functions = Sha3Digest<kKmac256>::kDispatch;
+const OSSL_DISPATCH* const kSha3_224Functions = DigestDispatch<Sha3Digest<kSha3_224>>::kTable;
+const OSSL_DISPATCH* const kSha3_256Functions = DigestDispatch<Sha3Digest<kSha3_256>>::kTable;
+const OSSL_DISPATCH* const kSha3_384Functions = DigestDispatch<Sha3Digest<kSha3_384>>::kTable;
+const OSSL_DISPATCH* const kSha3_512Functions = DigestDispatch<Sha3Digest<kSha3_512>>::kTable;
+const OSSL_DISPATCH* const kShake128Functions = DigestDispatch<Sha3Digest<kShake128>>::kTable;
+const OSSL_DISPATCH* const kShake256Functions = DigestDispatch<Sha3Digest<kShake256>>::kTable;
+const OSSL_DISPATCH* const kShake128NoDefaultFunctions =
+    DigestDispatch<Sha3Digest<kShake128NoDefault>>::kTable;
+const OSSL_DISPATCH* const kShake256NoDefaultFunctions =
+    DigestDispatch<Sha3Digest<kShake256NoDefault>>::kTable;
+const OSSL_DISPATCH* const kKeccak224Functions = DigestDispatch<Sha3Digest<kKeccak224>>::kTable;
+const OSSL_DISPATCH* const kKeccak256Functions = DigestDispatch<Sha3Digest<kKeccak256>>::kTable;
+const OSSL_DISPATCH* const kKeccak384Functions = DigestDispatch<Sha3Digest<kKeccak384>>::kTable;
+const OSSL_DISPATCH* const kKeccak512Functions = DigestDispatch<Sha3Digest<kKeccak512>>::kTable;
+const OSSL_DISPATCH* const kKeccakKmac128Functions = DigestDispatch<Sha3Digest<kKmac128>>::kTable;
+const OSSL_DISPATCH* const kKeccakKmac256Functions = DigestDispatch<Sha3Digest<kKmac256>>::kTable;
 
 }  // namespace armaccel::prov
