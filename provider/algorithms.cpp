@@ -4,7 +4,7 @@
 #include <iterator>
 
 #include "dispatch/common/names.h"
-#include "dispatch/tables.h"
+#include "dispatch/common/tables.h"
 
 namespace armaccel::prov {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "dispatch/dispatch_util.h"
+#include "dispatch/common/dispatch_util.h"
 #include "errors.h"
 
 #ifndef ARMACCEL_VERSION

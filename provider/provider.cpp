@@ -14,9 +14,9 @@
 
 #include "algorithms.h"
 #include "capabilities.h"
-#include "dispatch/dispatch_util.h"
-#include "dispatch/mlkem_codecs.h"
-#include "dispatch/tls_groups.h"
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/kem/tls_groups.h"
+#include "dispatch/keymgmt/mlkem_codecs.h"
 #include "errors.h"
 #include "params.h"
 #include "prov_ctx.h"

@@ -30,9 +30,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../../errors.h"
-#include "../dispatch_util.h"
 #include "cipher_checks.h"
+#include "dispatch_util.h"
+#include "errors.h"
 #include "util/always_inline.h"
 #include "util/ct_declassify.h"
 

@@ -36,10 +36,10 @@
 #include <cstring>
 #include <type_traits>
 
-#include "../../capabilities.h"
-#include "../../prov_ctx.h"
-#include "../cipher_params.h"
-#include "../dispatch_util.h"
+#include "capabilities.h"
+#include "cipher_params.h"
+#include "dispatch_util.h"
+#include "prov_ctx.h"
 
 namespace armaccel::prov {
 

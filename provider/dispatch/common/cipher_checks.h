@@ -16,9 +16,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "../../errors.h"
-#include "../../prov_ctx.h"
-#include "../dispatch_util.h"
+#include "dispatch_util.h"
+#include "errors.h"
+#include "prov_ctx.h"
 
 namespace armaccel::prov {
 

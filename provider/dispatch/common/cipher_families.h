@@ -7,10 +7,10 @@
 // kGbStandard: XTS has GB/T 17964-2021's tweak rule ("xts_standard").
 #pragma once
 
-#include "../../prov_ctx.h"
 #include "api/aes.h"
 #include "api/sm4.h"
 #include "modes/gcm_driver.h"
+#include "prov_ctx.h"
 
 namespace armaccel::prov {
 

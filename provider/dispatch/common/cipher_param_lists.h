@@ -16,7 +16,7 @@
 #include <array>
 #include <cstddef>
 
-#include "../../newer_core.h"
+#include "newer_core.h"
 
 namespace armaccel::prov {
 

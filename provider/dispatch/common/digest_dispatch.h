@@ -28,10 +28,10 @@
 #include <cstring>
 #include <type_traits>
 
-#include "../../newer_core.h"
-#include "../../prov_ctx.h"
-#include "../digest_common.h"
-#include "../dispatch_util.h"
+#include "dispatch/digest/digest_common.h"
+#include "dispatch_util.h"
+#include "newer_core.h"
+#include "prov_ctx.h"
 
 namespace armaccel::prov {
 

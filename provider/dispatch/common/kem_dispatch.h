@@ -21,8 +21,8 @@
 
 #include <type_traits>
 
-#include "../../prov_ctx.h"
-#include "../dispatch_util.h"
+#include "dispatch_util.h"
+#include "prov_ctx.h"
 
 namespace armaccel::prov {
 

@@ -37,9 +37,9 @@
 #include <cstddef>
 #include <cstring>
 
-#include "../../errors.h"
-#include "../../prov_ctx.h"
-#include "../dispatch_util.h"
+#include "dispatch_util.h"
+#include "errors.h"
+#include "prov_ctx.h"
 
 namespace armaccel::prov {
 

@@ -1,0 +1,80 @@
+// Small helpers shared by the dispatch files.
+#pragma once
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+#include <openssl/err.h>
+
+#include <cstddef>
+
+#include "errors.h"
+#include "util/always_inline.h"  // ARMACCEL_NOINLINE: a cold path kept out of line
+
+namespace armaccel::prov {
+
+// The type-erased function pointer an OSSL_DISPATCH entry holds.
+template <class F>
+inline void (*as_dispatch(F* f))(void) {
+  return reinterpret_cast<void (*)(void)>(f);
+}
+
+// Writes bytes to an OCTET_STRING or OCTET_PTR parameter (OpenSSL answers
+// "iv"/"updated-iv" in either form).
+bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len);
+
+// Sets a UTF8_PTR or UTF8_STRING parameter from a NUL-terminated string.
+bool set_utf8(OSSL_PARAM* p, const char* value);
+
+// An allocation of armaccel's failed: OpenSSL's common reason
+// ERR_R_MALLOC_FAILURE ("malloc failure").  OpenSSL 3.0's EVP raises
+// nothing itself when a MAC's dupctx, a key's creation or an encoder's
+// newctx returns NULL, so without this the caller sees a bare failure.
+inline void raise_alloc_failure(const ProvCtx* prov,
+                                ErrorSite where = ErrorSite::current()) noexcept {
+  raise_error(prov, static_cast<Reason>(ERR_R_MALLOC_FAILURE), where);
+}
+
+// Raises a provider-routines error for functions that OpenSSL calls without
+// a provider context (algorithm-level get_params).
+void raise_param_error_without_ctx(bool getting);
+
+// A MAC whose output length is fixed: "size" for OSSL_FUNC_mac_get_params
+// and get_ctx_params, and the gettable list naming it.
+int mac_fixed_size_get_params(OSSL_PARAM params[], std::size_t size);
+const OSSL_PARAM* mac_fixed_size_gettable();
+
+// "AES-128-GCM" from "AES", 128 and "GCM" (or "SM4-ECB" from "SM4", 0 and
+// "ECB"), at compile time (for tracing).
+struct AlgName {
+  char text[32];
+};
+constexpr AlgName make_alg_name(const char* family, unsigned bits, const char* mode) {
+  AlgName n{};
+  std::size_t i = 0;
+  for (const char* p = family; *p != '\0'; ++p) n.text[i++] = *p;
+  n.text[i++] = '-';
+  if (bits != 0) {
+    if (bits >= 100) n.text[i++] = static_cast<char>('0' + bits / 100);
+    n.text[i++] = static_cast<char>('0' + bits / 10 % 10);
+    n.text[i++] = static_cast<char>('0' + bits % 10);
+    n.text[i++] = '-';
+  }
+  for (const char* p = mode; *p != '\0'; ++p) n.text[i++] = *p;
+  return n;
+}
+
+// An OCTET_STRING parameter whose bytes can be read: a NULL data pointer is
+// only acceptable with size 0.
+inline bool readable_octets(const OSSL_PARAM* p) {
+  return p->data_type == OSSL_PARAM_OCTET_STRING && (p->data != nullptr || p->data_size == 0);
+}
+
+// True when [a, a+alen) and [b, b+blen) overlap.
+inline bool ranges_overlap(const void* a, std::size_t alen, const void* b, std::size_t blen) {
+  const char* pa = static_cast<const char*>(a);
+  const char* pb = static_cast<const char*>(b);
+  if (alen == 0 || blen == 0) return false;
+  return !(pa + alen <= pb || pb + blen <= pa);
+}
+
+}  // namespace armaccel::prov

@@ -1,0 +1,415 @@
+// X25519MLKEM768, the hybrid TLS 1.3 group of draft-ietf-tls-ecdhe-mlkem
+// (codepoint 0x11EC): key management and KEM under one name, as libssl
+// drives a KEM group.
+//
+// Layout (ML-KEM first): the client's share is ek (1184 bytes) || X25519
+// public key (32); the server's "ciphertext" is the ML-KEM ciphertext
+// (1088) || its ephemeral X25519 public key (32); the shared secret is the
+// ML-KEM shared secret (32) || the X25519 shared secret (32).
+//
+// ML-KEM runs on armaccel's kernels; X25519 runs in the application's
+// providers through armaccel's child library context.  armaccel draws the
+// X25519 private keys from its own entropy source and imports them raw, so
+// nothing in the child context ever needs a DRBG.
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <cstring>
+
+#include "capabilities.h"
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/kem_dispatch.h"
+#include "dispatch/common/names.h"
+#include "dispatch/common/random.h"
+#include "dispatch/common/tables.h"
+#include "dispatch/keymgmt/mlkem_key.h"
+#include "errors.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+constexpr std::size_t kX25519Bytes = 32;
+constexpr std::size_t kShareBytes = 1184 + kX25519Bytes;       // client share
+constexpr std::size_t kCiphertextBytes = 1088 + kX25519Bytes;  // server share
+constexpr std::size_t kSecretBytes = 32 + kX25519Bytes;
+
+struct HybridKey {
+  ProvCtx* prov;
+  MlkemKey* mlkem;
+  EVP_PKEY* x25519;  // private key when has_priv, else the peer's public key
+  bool has_pub;
+  bool has_priv;
+  std::uint8_t x25519_pub[kX25519Bytes];
+};
+
+HybridKey* key_new(ProvCtx* prov) {
+  auto* key = static_cast<HybridKey*>(OPENSSL_zalloc(sizeof(HybridKey)));
+  if (key == nullptr) {
+    raise_alloc_failure(prov);
+    return nullptr;
+  }
+  key->prov = prov;
+  key->mlkem = mlkem_key_new(prov, &mlkem::kMlkem768);
+  if (key->mlkem == nullptr) {
+    OPENSSL_free(key);
+    return nullptr;
+  }
+  return key;
+}
+
+void key_free(void* vkey) noexcept {
+  auto* key = static_cast<HybridKey*>(vkey);
+  if (key == nullptr) return;
+  mlkem_key_free(key->mlkem);
+  EVP_PKEY_free(key->x25519);
+  OPENSSL_clear_free(key, sizeof *key);
+}
+
+void* key_create(void* provctx) noexcept {
+  return key_new(static_cast<ProvCtx*>(provctx));
+}
+
+// A fresh X25519 key pair from armaccel's entropy, as an EVP_PKEY of the
+// child library context.
+EVP_PKEY* x25519_generate(ProvCtx* prov, std::uint8_t pub[kX25519Bytes]) {
+  std::uint8_t priv[kX25519Bytes];
+  if (!random_bytes(prov, priv, sizeof priv)) return nullptr;
+  EVP_PKEY* pkey = EVP_PKEY_new_raw_private_key_ex(prov->libctx, "X25519", nullptr, priv, 32);
+  OPENSSL_cleanse(priv, sizeof priv);
+  std::size_t len = kX25519Bytes;
+  if (pkey == nullptr || !EVP_PKEY_get_raw_public_key(pkey, pub, &len) || len != kX25519Bytes) {
+    EVP_PKEY_free(pkey);
+    raise_error(prov, kErrKeySetupFailed);
+    return nullptr;
+  }
+  return pkey;
+}
+
+// X25519(own private, peer public) into out (32 bytes); fails on a
+// low-order peer key (all-zero result), as RFC 7748 §6.1 allows.
+bool x25519_derive(ProvCtx* prov, EVP_PKEY* own, const std::uint8_t peer_pub[kX25519Bytes],
+                   std::uint8_t out[kX25519Bytes]) {
+  EVP_PKEY* peer =
+      EVP_PKEY_new_raw_public_key_ex(prov->libctx, "X25519", nullptr, peer_pub, kX25519Bytes);
+  EVP_PKEY_CTX* ctx =
+      peer != nullptr ? EVP_PKEY_CTX_new_from_pkey(prov->libctx, own, nullptr) : nullptr;
+  std::size_t len = kX25519Bytes;
+  const bool ok = ctx != nullptr && EVP_PKEY_derive_init(ctx) > 0 &&
+                  EVP_PKEY_derive_set_peer(ctx, peer) > 0 && EVP_PKEY_derive(ctx, out, &len) > 0 &&
+                  len == kX25519Bytes;
+  EVP_PKEY_CTX_free(ctx);
+  EVP_PKEY_free(peer);
+  if (!ok) raise_error(prov, kErrInvalidKey);
+  return ok;
+}
+
+int key_has(const void* vkey, int selection) noexcept {
+  const auto* key = static_cast<const HybridKey*>(vkey);
+  if (key == nullptr) return 0;
+  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !key->has_pub) return 0;
+  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_priv) return 0;
+  return 1;
+}
+
+int key_match(const void* a, const void* b, int selection) noexcept {
+  const auto* k1 = static_cast<const HybridKey*>(a);
+  const auto* k2 = static_cast<const HybridKey*>(b);
+  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+  if (!k1->has_pub || !k2->has_pub) return 0;
+  return std::memcmp(k1->mlkem->ek, k2->mlkem->ek, 1184) == 0 &&
+                 std::memcmp(k1->x25519_pub, k2->x25519_pub, kX25519Bytes) == 0
+             ? 1
+             : 0;
+}
+
+int key_get_params(void* vkey, OSSL_PARAM params[]) noexcept {
+  auto* key = static_cast<HybridKey*>(vkey);
+  OSSL_PARAM* p;
+  bool ok = true;
+  // As OpenSSL 3.5 reports its hybrids: the ML-KEM part's figures.
+  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != nullptr)
+    ok = ok && OSSL_PARAM_set_int(p, 768);
+  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != nullptr)
+    ok = ok && OSSL_PARAM_set_int(p, 192);
+  if ((p = OSSL_PARAM_locate(params, "security-category")) != nullptr)
+    ok = ok && OSSL_PARAM_set_int(p, 3);
+  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != nullptr)
+    ok = ok && OSSL_PARAM_set_int(p, static_cast<int>(kCiphertextBytes));
+  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != nullptr &&
+      key->has_pub) {
+    std::uint8_t share[kShareBytes];
+    std::memcpy(share, key->mlkem->ek, 1184);
+    std::memcpy(share + 1184, key->x25519_pub, kX25519Bytes);
+    ok = ok && OSSL_PARAM_set_octet_string(p, share, sizeof share);
+  }
+  if (!ok) raise_error(key->prov, kErrFailedToGetParameter);
+  return ok ? 1 : 0;
+}
+
+const OSSL_PARAM* key_gettable_params(void*) noexcept {
+  static const OSSL_PARAM kGettable[] = {
+      OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),
+      OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
+      OSSL_PARAM_int("security-category", nullptr),
+      OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+      OSSL_PARAM_END,
+  };
+  return kGettable;
+}
+
+// The server side: the client's share into an empty key.
+int key_set_params(void* vkey, const OSSL_PARAM params[]) noexcept {
+  auto* key = static_cast<HybridKey*>(vkey);
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
+  if (p == nullptr) return 1;
+  if (key->has_pub || key->has_priv) {  // only an empty key takes a share
+    raise_error(key->prov, kErrKeyCannotBeMutated);
+    return 0;
+  }
+  if (!readable_octets(p) || p->data_size != kShareBytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return 0;
+  }
+  const auto* share = static_cast<const std::uint8_t*>(p->data);
+  if (!mlkem_key_set_public(key->mlkem, share, 1184)) return 0;
+  EVP_PKEY_free(key->x25519);
+  key->x25519 = nullptr;
+  std::memcpy(key->x25519_pub, share + 1184, kX25519Bytes);
+  key->has_pub = true;
+  key->has_priv = false;
+  return 1;
+}
+
+const OSSL_PARAM* key_settable_params(void*) noexcept {
+  static const OSSL_PARAM kSettable[] = {
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+      OSSL_PARAM_END,
+  };
+  return kSettable;
+}
+
+void* key_dup(const void* vkey, int selection) noexcept {
+  const auto* key = static_cast<const HybridKey*>(vkey);
+  HybridKey* copy = key_new(key->prov);
+  if (copy == nullptr) return nullptr;
+  mlkem_key_free(copy->mlkem);
+  copy->mlkem = mlkem_key_dup(key->mlkem, selection);
+  if (copy->mlkem == nullptr) {
+    key_free(copy);
+    return nullptr;
+  }
+  const bool pub = (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && key->has_pub;
+  const bool priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv;
+  if (pub) std::memcpy(copy->x25519_pub, key->x25519_pub, kX25519Bytes);
+  if (priv && pub && key->x25519 != nullptr) {
+    // The private X25519 key (it carries the public one).
+    if (!EVP_PKEY_up_ref(key->x25519)) {
+      key_free(copy);
+      return nullptr;
+    }
+    copy->x25519 = key->x25519;
+  }
+  copy->has_pub = pub;
+  copy->has_priv = priv && pub;
+  return copy;
+}
+
+// The ML-KEM half's checks (§7.2/7.3); the X25519 half is checked when it
+// is used (a low-order point fails the derivation).
+int key_validate(const void* vkey, int selection, int) noexcept {
+  const auto* key = static_cast<const HybridKey*>(vkey);
+  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 &&
+      (!key->has_pub || !mlkem::check_encapsulation_key(mlkem::kMlkem768, key->mlkem->ek)))
+    return 0;
+  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 &&
+      (!key->has_priv || key->x25519 == nullptr ||
+       !mlkem::check_decapsulation_key(mlkem::kMlkem768, key->prov->kernels.keccak,
+                                       key->mlkem->dk)))
+    return 0;
+  return 1;
+}
+
+struct GenCtx {
+  ProvCtx* prov;
+  int selection;
+};
+
+int gen_set_params(void* vgen, const OSSL_PARAM params[]) noexcept {
+  auto* gen = static_cast<GenCtx*>(vgen);
+  const OSSL_PARAM* p =
+      params != nullptr ? OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME) : nullptr;
+  if (p == nullptr) return 1;
+  const char* name = nullptr;
+  if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || !names_equal(name, kNameX25519Mlkem768)) {
+    raise_error(gen->prov, kErrFailedToSetParameter);
+    return 0;
+  }
+  return 1;
+}
+
+void gen_cleanup(void* vgen) noexcept {
+  OPENSSL_free(vgen);
+}
+
+void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) noexcept {
+  auto* gen = static_cast<GenCtx*>(OPENSSL_zalloc(sizeof(GenCtx)));
+  if (gen == nullptr) return nullptr;
+  gen->prov = static_cast<ProvCtx*>(provctx);
+  gen->selection = selection;
+  if (!gen_set_params(gen, params)) {
+    gen_cleanup(gen);
+    return nullptr;
+  }
+  return gen;
+}
+
+const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
+  static const OSSL_PARAM kSettable[] = {
+      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
+      OSSL_PARAM_END,
+  };
+  return kSettable;
+}
+
+void* gen(void* vgen, OSSL_CALLBACK*, void*) noexcept {
+  auto* g = static_cast<GenCtx*>(vgen);
+  HybridKey* key = key_new(g->prov);
+  if (key == nullptr) return nullptr;
+  if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
+  if (!mlkem_key_generate(key->mlkem) ||
+      (key->x25519 = x25519_generate(g->prov, key->x25519_pub)) == nullptr) {
+    key_free(key);
+    return nullptr;
+  }
+  key->has_pub = key->has_priv = true;
+  return key;
+}
+
+// The KEM.
+struct KemCtx {
+  ProvCtx* prov;
+  HybridKey* key;  // borrowed from the EVP_PKEY, which outlives the operation
+};
+
+// The hybrid for KemDispatch (no context parameters).
+struct HybridKem {
+  using Ctx = KemCtx;
+
+  static int init(KemCtx* ctx, void* vkey, const OSSL_PARAM*, bool encapsulating) {
+    auto* key = static_cast<HybridKey*>(vkey);
+    if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
+      raise_error(ctx->prov, kErrNoKeySet);
+      return 0;
+    }
+    ctx->key = key;
+    trace_new_context(ctx->prov,
+                      encapsulating ? "X25519MLKEM768 encapsulate" : "X25519MLKEM768 decapsulate",
+                      ctx->prov->kernels.mlkem->lane);
+    return 1;
+  }
+  static int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
+                         std::size_t* secretlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    if (out == nullptr) {
+      if (outlen == nullptr && secretlen == nullptr) {
+        raise_error(ctx->prov, kErrNullParameter);
+        return 0;
+      }
+      if (outlen != nullptr) *outlen = kCiphertextBytes;
+      if (secretlen != nullptr) *secretlen = kSecretBytes;
+      return 1;
+    }
+    if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
+      raise_error(ctx->prov, kErrNullParameter);
+      return 0;
+    }
+    if (*outlen < kCiphertextBytes || *secretlen < kSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    std::uint8_t m[mlkem::kSeedBytes];
+    if (!random_bytes(ctx->prov, m, sizeof m)) return 0;
+    EVP_PKEY* eph = x25519_generate(ctx->prov, out + 1088);
+    bool ok = eph != nullptr && x25519_derive(ctx->prov, eph, ctx->key->x25519_pub, secret + 32);
+    if (ok)
+      mlkem::encaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->ek, m, out,
+                    secret);
+    EVP_PKEY_free(eph);
+    OPENSSL_cleanse(m, sizeof m);
+    if (!ok) {
+      OPENSSL_cleanse(secret, kSecretBytes);
+      return 0;
+    }
+    *outlen = kCiphertextBytes;
+    *secretlen = kSecretBytes;
+    return 1;
+  }
+
+  static int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen,
+                         const unsigned char* in, std::size_t inlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    if (outlen == nullptr) {
+      raise_error(ctx->prov, kErrNullParameter);
+      return 0;
+    }
+    if (out == nullptr) {
+      *outlen = kSecretBytes;
+      return 1;
+    }
+    if (in == nullptr || inlen != kCiphertextBytes) {
+      raise_error(ctx->prov, kErrInvalidCiphertextLength);
+      return 0;
+    }
+    if (*outlen < kSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    if (!x25519_derive(ctx->prov, ctx->key->x25519, in + 1088, out + 32)) {
+      OPENSSL_cleanse(out, kSecretBytes);
+      return 0;
+    }
+    mlkem::decaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->dk, in, out);
+    *outlen = kSecretBytes;
+    return 1;
+  }
+};
+
+const OSSL_DISPATCH kKeymgmt[] = {
+    {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&key_create)},
+    {OSSL_FUNC_KEYMGMT_FREE, as_dispatch(&key_free)},
+    {OSSL_FUNC_KEYMGMT_DUP, as_dispatch(&key_dup)},
+    {OSSL_FUNC_KEYMGMT_HAS, as_dispatch(&key_has)},
+    {OSSL_FUNC_KEYMGMT_VALIDATE, as_dispatch(&key_validate)},
+    {OSSL_FUNC_KEYMGMT_MATCH, as_dispatch(&key_match)},
+    {OSSL_FUNC_KEYMGMT_GET_PARAMS, as_dispatch(&key_get_params)},
+    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, as_dispatch(&key_gettable_params)},
+    {OSSL_FUNC_KEYMGMT_SET_PARAMS, as_dispatch(&key_set_params)},
+    {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, as_dispatch(&key_settable_params)},
+    {OSSL_FUNC_KEYMGMT_GEN_INIT, as_dispatch(&gen_init)},
+    {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, as_dispatch(&gen_set_params)},
+    {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(&gen_settable_params)},
+    {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(&gen)},
+    {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, as_dispatch(&gen_cleanup)},
+    {0, nullptr},
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* const kX25519Mlkem768KeymgmtFunctions = kKeymgmt;
+const OSSL_DISPATCH* const kX25519Mlkem768KemFunctions = KemDispatch<HybridKem>::kTable;
+
+}  // namespace armaccel::prov

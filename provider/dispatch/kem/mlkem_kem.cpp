@@ -1,0 +1,162 @@
+// The KEM operation for ML-KEM-512/768/1024 keys (FIPS 203 ML-KEM.Encaps
+// and ML-KEM.Decaps): EVP_PKEY_encapsulate / EVP_PKEY_decapsulate.  With
+// out == NULL both report the lengths (ciphertext, 32-byte shared secret).
+// "ikme" (32 bytes, OpenSSL 3.5's name) makes encapsulation deterministic:
+// it is the m of ML-KEM.Encaps_internal, for tests.
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include <cstring>
+
+#include "capabilities.h"
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/kem_dispatch.h"
+#include "dispatch/common/random.h"
+#include "dispatch/common/tables.h"
+#include "dispatch/keymgmt/mlkem_key.h"
+#include "errors.h"
+#include "newer_core.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+struct KemCtx {
+  ProvCtx* prov;
+  // The operation's key, borrowed: the EVP_PKEY_CTX holds the EVP_PKEY it
+  // belongs to for as long as this context lives, and a key that holds
+  // material never changes (set_params refuses), so no copy is needed.
+  const MlkemKey* key;
+  bool has_ikme;
+  std::uint8_t ikme[mlkem::kSeedBytes];
+};
+
+// ML-KEM (FIPS 203) for KemDispatch: "ikme" fixes encapsulation's m.
+struct MlkemKem {
+  using Ctx = KemCtx;
+
+  static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (params == nullptr) return 1;
+    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamIkme); p != nullptr) {
+      if (!readable_octets(p) || p->data_size != mlkem::kSeedBytes) {
+        raise_error(ctx->prov, kErrInvalidKeyLength);
+        return 0;
+      }
+      std::memcpy(ctx->ikme, p->data, mlkem::kSeedBytes);
+      ctx->has_ikme = true;
+    }
+    // "operation" (EVP_PKEY_CTX_set_kem_op) has no meaning for ML-KEM: any
+    // value is accepted, as OpenSSL 3.5 does.
+    return 1;
+  }
+
+  static const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kSettable[] = {
+        OSSL_PARAM_octet_string(kParamIkme, nullptr, 0),
+        OSSL_PARAM_utf8_string(OSSL_KEM_PARAM_OPERATION, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kSettable;
+  }
+
+  static int get_ctx_params(void*, OSSL_PARAM*) noexcept { return 1; }
+  static const OSSL_PARAM* gettable_ctx_params(void*, void*) noexcept {
+    static const OSSL_PARAM kNone[] = {OSSL_PARAM_END};
+    return kNone;
+  }
+
+  static int init(KemCtx* ctx, void* keydata, const OSSL_PARAM params[], bool encapsulating) {
+    auto* key = static_cast<const MlkemKey*>(keydata);
+    if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
+      raise_error(ctx->prov, kErrNoKeySet);
+      return 0;
+    }
+    ctx->key = key;
+    OPENSSL_cleanse(ctx->ikme, sizeof ctx->ikme);
+    ctx->has_ikme = false;
+    trace_new_context(ctx->prov, encapsulating ? "ML-KEM encapsulate" : "ML-KEM decapsulate",
+                      ctx->prov->kernels.mlkem->lane);
+    return set_ctx_params(ctx, params);
+  }
+
+  static int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
+                         std::size_t* secretlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr || !ctx->key->has_pub) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    const mlkem::Params& p = *ctx->key->params;
+    if (out == nullptr) {
+      if (outlen == nullptr && secretlen == nullptr) {
+        raise_error(ctx->prov, kErrNullParameter);
+        return 0;
+      }
+      if (outlen != nullptr) *outlen = p.ct_bytes;
+      if (secretlen != nullptr) *secretlen = mlkem::kSharedSecretBytes;
+      return 1;
+    }
+    // With output buffers, both lengths must be given (the buffers' sizes).
+    if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
+      raise_error(ctx->prov, kErrNullParameter);
+      return 0;
+    }
+    if (*outlen < p.ct_bytes || *secretlen < mlkem::kSharedSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    std::uint8_t m[mlkem::kSeedBytes];
+    if (ctx->has_ikme) {
+      std::memcpy(m, ctx->ikme, sizeof m);
+    } else if (!random_bytes(ctx->prov, m, sizeof m)) {
+      return 0;
+    }
+    mlkem::encaps(p, mlkem_kernels(ctx->key), ctx->key->ek, m, out, secret);
+    OPENSSL_cleanse(m, sizeof m);
+    *outlen = p.ct_bytes;
+    *secretlen = mlkem::kSharedSecretBytes;
+    return 1;
+  }
+
+  static int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen,
+                         const unsigned char* in, std::size_t inlen) noexcept {
+    auto* ctx = static_cast<KemCtx*>(vctx);
+    if (ctx->key == nullptr || !ctx->key->has_priv) {
+      raise_error(ctx->prov, kErrNotInitialised);
+      return 0;
+    }
+    const mlkem::Params& p = *ctx->key->params;
+    if (out == nullptr) {
+      if (outlen == nullptr) {
+        raise_error(ctx->prov, kErrNullParameter);
+        return 0;
+      }
+      *outlen = mlkem::kSharedSecretBytes;
+      return 1;
+    }
+    if (in == nullptr || outlen == nullptr) {
+      raise_error(ctx->prov, kErrNullParameter);
+      return 0;
+    }
+    if (inlen != p.ct_bytes) {
+      raise_error(ctx->prov, kErrInvalidCiphertextLength);
+      return 0;
+    }
+    if (*outlen < mlkem::kSharedSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+      return 0;
+    }
+    mlkem::decaps(p, mlkem_kernels(ctx->key), ctx->key->dk, in, out);
+    *outlen = mlkem::kSharedSecretBytes;
+    return 1;
+  }
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* const kMlkemKemFunctions = KemDispatch<MlkemKem>::kTable;
+
+}  // namespace armaccel::prov

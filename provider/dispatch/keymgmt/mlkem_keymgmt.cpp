@@ -1,0 +1,368 @@
+// Key management for ML-KEM-512/768/1024 (FIPS 203) under OpenSSL 3.5's
+// names and parameters: "seed" (d || z, 64 bytes), "pub" and
+// "encoded-pub-key" (ek), "priv" (dk), "bits", "security-bits",
+// "security-category", "max-size" (the ciphertext length).  Generation
+// takes an optional "seed"; libssl's "group" is accepted (it names the
+// same parameter set).  Generation without the key-pair selection gives
+// an empty key, which libssl's server side fills from the peer's share
+// through "encoded-pub-key".
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+
+#include "capabilities.h"
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/names.h"
+#include "dispatch/common/tables.h"
+#include "errors.h"
+#include "mlkem_key.h"
+#include "newer_core.h"
+#include "util/ct_declassify.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+struct GenCtx {
+  ProvCtx* prov;
+  const mlkem::Params* params;
+  int selection;
+  bool has_seed;
+  std::uint8_t seed[kMlkemSeedBytes];
+};
+
+unsigned security_bits(const mlkem::Params& p) {
+  return p.k == 2 ? 128 : p.k == 3 ? 192 : 256;
+}
+
+// Reads an OCTET_STRING parameter; nullptr when absent.  A present one of
+// the wrong type fails.
+bool octets(const OSSL_PARAM params[], const char* name, const std::uint8_t** data,
+            std::size_t* len, bool* bad) {
+  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, name);
+  if (p == nullptr) return false;
+  if (!readable_octets(p)) {
+    *bad = true;
+    return false;
+  }
+  *data = static_cast<const std::uint8_t*>(p->data);
+  *len = p->data_size;
+  return true;
+}
+
+template <unsigned Bits>
+struct MlkemKeymgmt {
+  static const mlkem::Params* params() { return mlkem_params_by_bits(Bits); }
+
+  static void* create(void* provctx) noexcept {
+    return mlkem_key_new(static_cast<ProvCtx*>(provctx), params());
+  }
+  static void destroy(void* key) noexcept { mlkem_key_free(static_cast<MlkemKey*>(key)); }
+  static void* dup(const void* key, int selection) noexcept {
+    return mlkem_key_dup(static_cast<const MlkemKey*>(key), selection);
+  }
+
+  static int has(const void* keydata, int selection) noexcept {
+    const auto* key = static_cast<const MlkemKey*>(keydata);
+    if (key == nullptr) return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !key->has_pub) return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_priv) return 0;
+    return 1;
+  }
+
+  static int match(const void* a, const void* b, int selection) noexcept {
+    const auto* k1 = static_cast<const MlkemKey*>(a);
+    const auto* k2 = static_cast<const MlkemKey*>(b);
+    if (k1->params != k2->params) return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+    // Both key halves are determined by ek for matching purposes (as in
+    // OpenSSL 3.5); two keys without public parts match only if neither
+    // has material.
+    if (!k1->has_pub || !k2->has_pub) return !k1->has_pub && !k2->has_pub ? 1 : 0;
+    if (std::memcmp(k1->ek, k2->ek, k1->params->ek_bytes) != 0) return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && k1->has_priv && k2->has_priv) {
+      const bool same = CRYPTO_memcmp(k1->dk, k2->dk, k1->params->dk_bytes) == 0;
+      return ct::declassify_value(same) ? 1 : 0;  // public verdict
+    }
+    return 1;
+  }
+
+  static int validate(const void* keydata, int selection, int) noexcept {
+    const auto* key = static_cast<const MlkemKey*>(keydata);
+    const mlkem::Params& p = *key->params;
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 &&
+        (!key->has_pub || !mlkem::check_encapsulation_key(p, key->ek)))
+      return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
+      if (!key->has_priv || !mlkem::check_decapsulation_key(p, key->prov->kernels.keccak, key->dk))
+        return 0;
+      if (std::memcmp(key->dk + 384 * p.k, key->ek, p.ek_bytes) != 0) return 0;
+      if (key->has_seed) {
+        MlkemKey* again = mlkem_key_new(key->prov, key->params);
+        if (again == nullptr) return 0;
+        mlkem_key_from_seed(again, key->seed);
+        const bool same = ct::declassify_value(CRYPTO_memcmp(again->dk, key->dk, p.dk_bytes) == 0);
+        mlkem_key_free(again);
+        if (!same) return 0;
+      }
+    }
+    return 1;
+  }
+
+  static int import(void* keydata, int selection, const OSSL_PARAM params[]) noexcept {
+    auto* key = static_cast<MlkemKey*>(keydata);
+    if (key == nullptr) return 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+    const std::uint8_t *seed = nullptr, *priv = nullptr, *pub = nullptr;
+    std::size_t seed_len = 0, priv_len = 0, pub_len = 0;
+    bool bad = false;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
+      octets(params, kParamMlkemSeed, &seed, &seed_len, &bad);
+      octets(params, OSSL_PKEY_PARAM_PRIV_KEY, &priv, &priv_len, &bad);
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
+      octets(params, OSSL_PKEY_PARAM_PUB_KEY, &pub, &pub_len, &bad);
+    if (bad) {
+      raise_error(key->prov, kErrFailedToGetParameter);
+      return 0;
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && seed == nullptr && priv == nullptr &&
+        (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) == 0) {
+      raise_error(key->prov, kErrNullParameter);
+      return 0;
+    }
+    return mlkem_key_import(key, seed, seed_len, priv, priv_len, pub, pub_len) ? 1 : 0;
+  }
+
+  static const OSSL_PARAM* import_types(int selection) noexcept {
+    static const OSSL_PARAM kKeyPair[] = {
+        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) return kKeyPair;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) return kKeyPair + 2;
+    return kKeyPair + 3;
+  }
+
+  static int export_key(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept {
+    const auto* key = static_cast<const MlkemKey*>(keydata);
+    if (key == nullptr || cb == nullptr) return 0;
+    const mlkem::Params& p = *key->params;
+    OSSL_PARAM out[4];
+    int n = 0;
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv) {
+      if (key->has_seed)
+        out[n++] = OSSL_PARAM_construct_octet_string(
+            kParamMlkemSeed, const_cast<std::uint8_t*>(key->seed), kMlkemSeedBytes);
+      out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY,
+                                                   const_cast<std::uint8_t*>(key->dk), p.dk_bytes);
+    }
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && key->has_pub)
+      out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY,
+                                                   const_cast<std::uint8_t*>(key->ek), p.ek_bytes);
+    if (n == 0 && (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0) return 0;
+    out[n] = OSSL_PARAM_construct_end();
+    return cb(out, cbarg);
+  }
+
+  static const OSSL_PARAM* export_types(int selection) noexcept { return import_types(selection); }
+
+  static int get_params(void* keydata, OSSL_PARAM params[]) noexcept {
+    const auto* key = static_cast<const MlkemKey*>(keydata);
+    const mlkem::Params& p = *key->params;
+    OSSL_PARAM* q;
+    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != nullptr &&
+        !OSSL_PARAM_set_int(q, static_cast<int>(Bits)))
+      return fail(key);
+    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != nullptr &&
+        !OSSL_PARAM_set_int(q, static_cast<int>(security_bits(p))))
+      return fail(key);
+    if ((q = OSSL_PARAM_locate(params, kParamSecurityCategory)) != nullptr &&
+        !OSSL_PARAM_set_int(q, static_cast<int>(2 * p.k - 3)))
+      return fail(key);
+    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != nullptr &&
+        !OSSL_PARAM_set_int(q, static_cast<int>(p.ct_bytes)))
+      return fail(key);
+    // Key material the key does not have is left unanswered (as OpenSSL
+    // 3.5): the caller sees the parameter unmodified.
+    for (const char* name : {OSSL_PKEY_PARAM_PUB_KEY, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY}) {
+      if ((q = OSSL_PARAM_locate(params, name)) == nullptr || !key->has_pub) continue;
+      if (!OSSL_PARAM_set_octet_string(q, key->ek, p.ek_bytes)) return fail(key);
+    }
+    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr && key->has_priv &&
+        !OSSL_PARAM_set_octet_string(q, key->dk, p.dk_bytes))
+      return fail(key);
+    if ((q = OSSL_PARAM_locate(params, kParamMlkemSeed)) != nullptr && key->has_seed &&
+        !OSSL_PARAM_set_octet_string(q, key->seed, kMlkemSeedBytes))
+      return fail(key);
+    return 1;
+  }
+
+  static int fail(const MlkemKey* key) {
+    raise_error(key->prov, kErrFailedToGetParameter);
+    return 0;
+  }
+
+  static const OSSL_PARAM* gettable_params(void*) noexcept {
+    static const OSSL_PARAM kGettable[] = {
+        OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),
+        OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
+        OSSL_PARAM_int(kParamSecurityCategory, nullptr),
+        OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
+        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
+        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kGettable;
+  }
+
+  static int set_params(void* keydata, const OSSL_PARAM params[]) noexcept {
+    auto* key = static_cast<MlkemKey*>(keydata);
+    const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
+    if (p == nullptr) return 1;
+    // Only an empty key (libssl's server side) takes a public key: a key
+    // in use is never changed under its users (OpenSSL 3.5 alike).
+    if (key->has_pub || key->has_priv) {
+      raise_error(key->prov, kErrKeyCannotBeMutated);
+      return 0;
+    }
+    if (!readable_octets(p)) {
+      raise_error(key->prov, kErrFailedToSetParameter);
+      return 0;
+    }
+    return mlkem_key_set_public(key, static_cast<const std::uint8_t*>(p->data), p->data_size) ? 1
+                                                                                              : 0;
+  }
+
+  static const OSSL_PARAM* settable_params(void*) noexcept {
+    static const OSSL_PARAM kSettable[] = {
+        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kSettable;
+  }
+
+  static void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) noexcept {
+    auto* gen = static_cast<GenCtx*>(OPENSSL_zalloc(sizeof(GenCtx)));
+    if (gen == nullptr) return nullptr;
+    gen->prov = static_cast<ProvCtx*>(provctx);
+    gen->params = MlkemKeymgmt::params();
+    gen->selection = selection;
+    if (!gen_set_params(gen, params)) {
+      gen_cleanup(gen);
+      return nullptr;
+    }
+    return gen;
+  }
+
+  static int gen_set_params(void* genctx, const OSSL_PARAM params[]) noexcept {
+    auto* gen = static_cast<GenCtx*>(genctx);
+    if (params == nullptr) return 1;
+    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamMlkemSeed); p != nullptr) {
+      if (!readable_octets(p) || p->data_size != kMlkemSeedBytes) {
+        raise_error(gen->prov, kErrInvalidKeyLength);
+        return 0;
+      }
+      std::memcpy(gen->seed, p->data, kMlkemSeedBytes);
+      gen->has_seed = true;
+    }
+    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
+        p != nullptr) {
+      const char* name = nullptr;
+      if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || !mlkem_group_matches(name, Bits)) {
+        raise_error(gen->prov, kErrFailedToSetParameter);
+        return 0;
+      }
+    }
+    return 1;
+  }
+
+  static const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
+    static const OSSL_PARAM kSettable[] = {
+        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
+        OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
+        OSSL_PARAM_END,
+    };
+    return kSettable;
+  }
+
+  static void* gen(void* genctx, OSSL_CALLBACK*, void*) noexcept {
+    auto* g = static_cast<GenCtx*>(genctx);
+    MlkemKey* key = mlkem_key_new(g->prov, g->params);
+    if (key == nullptr) return nullptr;
+    if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
+    trace_key_event(g->prov, g->params->name, "key generation", g->prov->kernels.mlkem->lane);
+    const bool ok = g->has_seed ? mlkem_key_from_seed(key, g->seed) : mlkem_key_generate(key);
+    // A seed makes one key: the next generation on this context is random.
+    OPENSSL_cleanse(g->seed, sizeof g->seed);
+    g->has_seed = false;
+    if (!ok) {
+      mlkem_key_free(key);
+      return nullptr;
+    }
+    return key;
+  }
+
+  static void gen_cleanup(void* genctx) noexcept {
+    if (genctx != nullptr) OPENSSL_clear_free(genctx, sizeof(GenCtx));
+  }
+
+  static void* load(const void* reference, std::size_t reference_sz) noexcept {
+    // Decoders pass the address of a key pointer they give up.
+    if (reference == nullptr || reference_sz != sizeof(MlkemKey*)) return nullptr;
+    MlkemKey** slot = static_cast<MlkemKey**>(const_cast<void*>(reference));
+    MlkemKey* key = *slot;
+    *slot = nullptr;
+    return key;
+  }
+
+  static inline const OSSL_DISPATCH kFunctions[] = {
+      {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&create)},
+      {OSSL_FUNC_KEYMGMT_FREE, as_dispatch(&destroy)},
+      {OSSL_FUNC_KEYMGMT_DUP, as_dispatch(&dup)},
+      {OSSL_FUNC_KEYMGMT_HAS, as_dispatch(&has)},
+      {OSSL_FUNC_KEYMGMT_MATCH, as_dispatch(&match)},
+      {OSSL_FUNC_KEYMGMT_VALIDATE, as_dispatch(&validate)},
+      {OSSL_FUNC_KEYMGMT_IMPORT, as_dispatch(&import)},
+      {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, as_dispatch(&import_types)},
+      {OSSL_FUNC_KEYMGMT_EXPORT, as_dispatch(&export_key)},
+      {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, as_dispatch(&export_types)},
+      {OSSL_FUNC_KEYMGMT_GET_PARAMS, as_dispatch(&get_params)},
+      {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
+      {OSSL_FUNC_KEYMGMT_SET_PARAMS, as_dispatch(&set_params)},
+      {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, as_dispatch(&settable_params)},
+      {OSSL_FUNC_KEYMGMT_GEN_INIT, as_dispatch(&gen_init)},
+      {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, as_dispatch(&gen_set_params)},
+      {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(&gen_settable_params)},
+      {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(&gen)},
+      {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, as_dispatch(&gen_cleanup)},
+      {OSSL_FUNC_KEYMGMT_LOAD, as_dispatch(&load)},
+      {0, nullptr},
+  };
+};
+
+}  // namespace
+
+bool mlkem_group_matches(const char* name, unsigned bits) {
+  if (name == nullptr) return false;
+  char expect_dash[16], expect_tls[16];
+  std::snprintf(expect_dash, sizeof expect_dash, "ML-KEM-%u", bits);
+  std::snprintf(expect_tls, sizeof expect_tls, "MLKEM%u", bits);
+  return names_equal(name, expect_dash) || names_equal(name, expect_tls);
+}
+
+const OSSL_DISPATCH* const kMlkem512KeymgmtFunctions = MlkemKeymgmt<512>::kFunctions;
+const OSSL_DISPATCH* const kMlkem768KeymgmtFunctions = MlkemKeymgmt<768>::kFunctions;
+const OSSL_DISPATCH* const kMlkem1024KeymgmtFunctions = MlkemKeymgmt<1024>::kFunctions;
+
+}  // namespace armaccel::prov

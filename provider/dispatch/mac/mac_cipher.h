@@ -1,0 +1,80 @@
+// The "cipher" and "properties" parameters of GMAC and CMAC.
+//
+// AES in the MAC's mode (GCM for GMAC, CBC for CMAC) runs on armaccel's own
+// kernels; names are matched as OpenSSL matches them (case-insensitive,
+// aliases and OIDs), and "properties" does not change that (the
+// application chose armaccel's MAC; the bytes are the same).  Any other
+// cipher is fetched with "properties" from the provider's child library
+// context and driven through EVP, as OpenSSL's own GMAC and CMAC would, so
+// an application that prefers armaccel keeps working with, say, CMAC over
+// DES-EDE3-CBC or GMAC over ARIA-128-GCM.
+#pragma once
+
+#include <openssl/core.h>
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+
+#include <cstddef>
+
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/mac_dispatch.h"
+#include "prov_ctx.h"
+
+namespace armaccel::prov {
+
+struct MacCipher {
+  std::size_t native_key_bytes = 0;  // AES-128/192/256 on armaccel's kernels, else 0
+  EVP_CIPHER* fetched = nullptr;     // otherwise the cipher to drive through EVP (owned)
+};
+
+// Resolves `name` for a MAC that needs cipher mode `mode`
+// (EVP_CIPH_GCM_MODE or EVP_CIPH_CBC_MODE); `properties` (may be null or
+// empty) applies to ciphers fetched through EVP.  On failure raises
+// "unsupported cipher" or "invalid mode" and returns false.
+bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* properties,
+                        unsigned mode, MacCipher* out);
+
+// Reads "cipher" and "properties" from params; true with *found = false if
+// "cipher" is absent.  Raises an error for a malformed parameter.
+bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,
+                            MacCipher* out, bool* found);
+
+// A cipher from another provider with its encryption context (the MACs'
+// EVP path).  Plain data: a MAC context copies it with fetched_copy.
+struct FetchedCipher {
+  EVP_CIPHER* cipher = nullptr;
+  EVP_CIPHER_CTX* ctx = nullptr;
+};
+
+// Takes `cipher` (owned) and starts an encryption context for it; false,
+// with everything freed, on failure.
+bool fetched_start(FetchedCipher* f, EVP_CIPHER* cipher);
+void fetched_free(FetchedCipher* f);
+// A deep copy of src into the empty *dst; false (dst empty) on failure.
+bool fetched_copy(FetchedCipher* dst, const FetchedCipher& src);
+
+// MacDispatch's dup_members for a MAC context that is plain data but for
+// its FetchedCipher member `fetched`.
+template <class Ctx>
+bool dup_fetched_member(Ctx* copy, const Ctx& src) {
+  return src.fetched.cipher == nullptr || fetched_copy(&copy->fetched, src.fetched);
+}
+
+// "cipher" and "properties" (the cipher resolved for `mode` and handed to
+// set_cipher), then "key" (apply_key_param): the parameters GMAC and CMAC
+// share, in that order.
+template <class Ctx, class SetCipher, class SetKey>
+bool apply_cipher_and_key(Ctx* c, const OSSL_PARAM params[], unsigned mode, SetCipher set_cipher,
+                          SetKey set_key) {
+  MacCipher mc;
+  bool found = false;
+  if (!mac_cipher_from_params(c->prov, params, mode, &mc, &found)) return false;
+  if (found && !set_cipher(c, mc)) return false;
+  return apply_key_param(c, params, set_key);
+}
+
+// With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a
+// MAC whose cipher runs outside armaccel.
+void trace_fallback(const ProvCtx* prov, const char* mac, const EVP_CIPHER* cipher);
+
+}  // namespace armaccel::prov
