@@ -59,6 +59,13 @@ const OSSL_ITEM* get_reason_strings(void*) noexcept {
   return reason_strings();
 }
 
+// Stores the core's function `f` in `slot` when it is the one numbered `id`
+// (what the OSSL_FUNC_core_* accessors of <openssl/core_dispatch.h> do).
+template <class Fn>
+void take_core_function(const OSSL_DISPATCH* f, int id, Fn*& slot) {
+  if (f->function_id == id) slot = reinterpret_cast<Fn*>(f->function);
+}
+
 const OSSL_DISPATCH kProviderFunctions[] = {
     {OSSL_FUNC_PROVIDER_TEARDOWN, as_dispatch(&teardown)},
     {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, as_dispatch(&provider_gettable_params)},
@@ -130,28 +137,12 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
   ctx->handle = handle;
   OSSL_FUNC_core_get_params_fn* core_get_params = nullptr;
   for (const OSSL_DISPATCH* f = in; f != nullptr && f->function_id != 0; ++f) {
-    switch (f->function_id) {
-      case OSSL_FUNC_CORE_GET_PARAMS:
-        core_get_params = OSSL_FUNC_core_get_params(f);
-        break;
-      case OSSL_FUNC_CORE_NEW_ERROR:
-        ctx->core_new_error = OSSL_FUNC_core_new_error(f);
-        break;
-      case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
-        ctx->core_set_error_debug = OSSL_FUNC_core_set_error_debug(f);
-        break;
-      case OSSL_FUNC_CORE_VSET_ERROR:
-        ctx->core_vset_error = OSSL_FUNC_core_vset_error(f);
-        break;
-      case OSSL_FUNC_GET_ENTROPY:
-        ctx->core_get_entropy = OSSL_FUNC_get_entropy(f);
-        break;
-      case OSSL_FUNC_CLEANUP_ENTROPY:
-        ctx->core_cleanup_entropy = OSSL_FUNC_cleanup_entropy(f);
-        break;
-      default:
-        break;
-    }
+    take_core_function(f, OSSL_FUNC_CORE_GET_PARAMS, core_get_params);
+    take_core_function(f, OSSL_FUNC_CORE_NEW_ERROR, ctx->core_new_error);
+    take_core_function(f, OSSL_FUNC_CORE_SET_ERROR_DEBUG, ctx->core_set_error_debug);
+    take_core_function(f, OSSL_FUNC_CORE_VSET_ERROR, ctx->core_vset_error);
+    take_core_function(f, OSSL_FUNC_GET_ENTROPY, ctx->core_get_entropy);
+    take_core_function(f, OSSL_FUNC_CLEANUP_ENTROPY, ctx->core_cleanup_entropy);
   }
   if (!host_supported(ctx, core_get_params)) {
     ctx->~ProvCtx();

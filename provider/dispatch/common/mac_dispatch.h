@@ -36,6 +36,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "dispatch_util.h"
 #include "errors.h"
@@ -180,5 +181,37 @@ bool apply_key_param(Ctx* c, const OSSL_PARAM params[], SetKey set_key) {
   OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_CIPHER, nullptr, 0), \
       OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_PROPERTIES, nullptr, 0)
 #define ARMACCEL_MAC_KEY_PARAM OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, nullptr, 0)
+
+// Whether a MAC context may take data or finish: keyed (else `unkeyed`,
+// "no key set" or why there is no key) and not yet finished (else
+// `finished_reason`).  Errors record the caller's file and line.
+inline bool mac_ready(const ProvCtx* prov, bool keyed, Reason unkeyed, bool finished,
+                      Reason finished_reason, ErrorSite where = ErrorSite::current()) {
+  if (!keyed) {
+    raise_error(prov, unkeyed, where);
+    return false;
+  }
+  if (finished) {
+    raise_error(prov, finished_reason, where);
+    return false;
+  }
+  return true;
+}
+
+// The gettable context parameters of a MAC whose size and block size are
+// known once keyed: "size" (size_t) and "block-size" as BlockSize (size_t
+// for CMAC, int for HMAC: what OpenSSL's own implementations report).
+template <class BlockSize>
+const OSSL_PARAM* mac_size_gettables() {
+  static_assert(std::is_same_v<BlockSize, std::size_t> || std::is_same_v<BlockSize, int>);
+  static const OSSL_PARAM kList[] = {
+      OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
+      {OSSL_MAC_PARAM_BLOCK_SIZE,
+       std::is_same_v<BlockSize, int> ? OSSL_PARAM_INTEGER : OSSL_PARAM_UNSIGNED_INTEGER, nullptr,
+       sizeof(BlockSize), OSSL_PARAM_UNMODIFIED},
+      OSSL_PARAM_END,
+  };
+  return kList;
+}
 
 }  // namespace armaccel::prov

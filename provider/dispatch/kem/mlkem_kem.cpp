@@ -82,13 +82,19 @@ struct MlkemKem {
     return set_ctx_params(ctx, params);
   }
 
+  // Whether the context holds a key for the operation (a public key to
+  // encapsulate, a private key to decapsulate); raises "not initialised"
+  // when it does not.
+  static bool key_ready(KemCtx* ctx, bool need_private) {
+    if (ctx->key != nullptr && (need_private ? ctx->key->has_priv : ctx->key->has_pub)) return true;
+    raise_error(ctx->prov, kErrNotInitialised);
+    return false;
+  }
+
   static int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
                          std::size_t* secretlen) noexcept {
     auto* ctx = static_cast<KemCtx*>(vctx);
-    if (ctx->key == nullptr || !ctx->key->has_pub) {
-      raise_error(ctx->prov, kErrNotInitialised);
-      return 0;
-    }
+    if (!key_ready(ctx, /*need_private=*/false)) return 0;
     const mlkem::Params& p = *ctx->key->params;
     if (out == nullptr) {
       if (outlen == nullptr && secretlen == nullptr) {
@@ -124,10 +130,7 @@ struct MlkemKem {
   static int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen,
                          const unsigned char* in, std::size_t inlen) noexcept {
     auto* ctx = static_cast<KemCtx*>(vctx);
-    if (ctx->key == nullptr || !ctx->key->has_priv) {
-      raise_error(ctx->prov, kErrNotInitialised);
-      return 0;
-    }
+    if (!key_ready(ctx, /*need_private=*/true)) return 0;
     const mlkem::Params& p = *ctx->key->params;
     if (out == nullptr) {
       if (outlen == nullptr) {

@@ -183,15 +183,7 @@ bool key_cipher(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
 }
 
 bool usable(const CmacCtx* c) {
-  if (!c->key_set) {
-    raise_error(c->prov, kErrNoKeySet);
-    return false;
-  }
-  if (c->finished) {
-    raise_error(c->prov, kErrUpdateAfterFinal);
-    return false;
-  }
-  return true;
+  return mac_ready(c->prov, c->key_set, kErrNoKeySet, c->finished, kErrUpdateAfterFinal);
 }
 
 // CMAC for MacDispatch: the cipher's block size is the MAC's size.
@@ -250,14 +242,7 @@ struct Cmac {
     return 1;
   }
 
-  static const OSSL_PARAM* gettable_ctx_params() {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
-        OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
+  static const OSSL_PARAM* gettable_ctx_params() { return mac_size_gettables<std::size_t>(); }
 
   static const OSSL_PARAM* settable(void*) {
     static const OSSL_PARAM kList[] = {ARMACCEL_MAC_CIPHER_PARAMS, ARMACCEL_MAC_KEY_PARAM,

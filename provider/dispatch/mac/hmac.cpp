@@ -403,15 +403,8 @@ bool set_tls_data_size(HmacCtx* c, const OSSL_PARAM params[]) {
 
 // A keyed message in progress (update and final); raises why not.
 bool usable(const HmacCtx* c) {
-  if (!c->key_set) {
-    raise_error(c->prov, !has_digest(c) ? kErrMissingDigest : kErrNoKeySet);
-    return false;
-  }
-  if (c->finalized) {
-    raise_error(c->prov, kErrUpdateAfterFinal);
-    return false;
-  }
-  return true;
+  return mac_ready(c->prov, c->key_set, !has_digest(c) ? kErrMissingDigest : kErrNoKeySet,
+                   c->finalized, kErrUpdateAfterFinal);
 }
 
 // HMAC for MacDispatch: the digest's size is the MAC's.
@@ -504,14 +497,7 @@ struct Hmac {
     return 1;
   }
 
-  static const OSSL_PARAM* gettable_ctx_params() {
-    static const OSSL_PARAM kList[] = {
-        OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, nullptr),
-        OSSL_PARAM_int(OSSL_MAC_PARAM_BLOCK_SIZE, nullptr),
-        OSSL_PARAM_END,
-    };
-    return kList;
-  }
+  static const OSSL_PARAM* gettable_ctx_params() { return mac_size_gettables<int>(); }
 
   // OpenSSL 3.6 no longer lists the (ignored) digest flags.  The lists keep
   // the default provider's order (the tests compare them in order).

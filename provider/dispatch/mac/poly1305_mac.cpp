@@ -46,15 +46,7 @@ bool key_poly(PolyCtx* c, const unsigned char* key, std::size_t keylen) {
 }
 
 bool ready(PolyCtx* c) {
-  if (!c->key_set) {
-    raise_error(c->prov, kErrNoKeySet);
-    return false;
-  }
-  if (c->spent) {
-    raise_error(c->prov, kErrKeyAlreadyUsed);
-    return false;
-  }
-  return true;
+  return mac_ready(c->prov, c->key_set, kErrNoKeySet, c->spent, kErrKeyAlreadyUsed);
 }
 
 // Poly1305 for MacDispatch: a 16-byte tag, plain-data context.
