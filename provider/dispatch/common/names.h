@@ -81,4 +81,9 @@ bool names_equal(const char* a, const char* b);
 // ignoring ASCII case.
 bool names_match(const char* list, const char* name);
 
+// True if `name` (not null) is the first entry of `list` (its canonical
+// name), ignoring ASCII case: a compare that stops at the first difference,
+// for lookups that try every table's canonical name before the aliases.
+bool name_is_primary(const char* list, const char* name);
+
 }  // namespace armaccel::prov

@@ -28,7 +28,12 @@ constexpr NativeName kNative[] = {
     {kNameAes192Cbc, EVP_CIPH_CBC_MODE, 24}, {kNameAes256Cbc, EVP_CIPH_CBC_MODE, 32},
 };
 
+// Canonical names first (what applications pass, cheap to compare), then
+// every alias and OID.  A name belongs to one cipher, so the order cannot
+// change the answer.
 const NativeName* find_native(const char* name) {
+  for (const NativeName& n : kNative)
+    if (name_is_primary(n.names, name)) return &n;
   for (const NativeName& n : kNative)
     if (names_match(n.names, name)) return &n;
   return nullptr;
