@@ -185,8 +185,9 @@ bool apply_key_param(Ctx* c, const OSSL_PARAM params[], SetKey set_key) {
 // Whether a MAC context may take data or finish: keyed (else `unkeyed`,
 // "no key set" or why there is no key) and not yet finished (else
 // `finished_reason`).  Errors record the caller's file and line.
-inline bool mac_ready(const ProvCtx* prov, bool keyed, Reason unkeyed, bool finished,
-                      Reason finished_reason, ErrorSite where = ErrorSite::current()) {
+ARMACCEL_ALWAYS_INLINE bool mac_ready(const ProvCtx* prov, bool keyed, Reason unkeyed,
+                                      bool finished, Reason finished_reason,
+                                      ErrorSite where = ErrorSite::current()) {
   if (!keyed) {
     raise_error(prov, unkeyed, where);
     return false;
