@@ -184,16 +184,17 @@ bool apply_key_param(Ctx* c, const OSSL_PARAM params[], SetKey set_key) {
 
 // Whether a MAC context may take data or finish: keyed (else `unkeyed`,
 // "no key set" or why there is no key) and not yet finished (else
-// `finished_reason`).  Errors record the caller's file and line.
+// `finished_reason`).  The errors record this file's line, not the
+// caller's: passing the caller's site would put its constants on the hot
+// path of every update and final.
 ARMACCEL_ALWAYS_INLINE bool mac_ready(const ProvCtx* prov, bool keyed, Reason unkeyed,
-                                      bool finished, Reason finished_reason,
-                                      ErrorSite where = ErrorSite::current()) {
+                                      bool finished, Reason finished_reason) {
   if (!keyed) {
-    raise_error(prov, unkeyed, where);
+    raise_error(prov, unkeyed);
     return false;
   }
   if (finished) {
-    raise_error(prov, finished_reason, where);
+    raise_error(prov, finished_reason);
     return false;
   }
   return true;
