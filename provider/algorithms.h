@@ -1,25 +1,37 @@
 // The algorithms armaccel offers, per operation, with OpenSSL's names,
-// aliases and OIDs and the property "provider=armaccel".  The tables are
-// static and shared by every provider instance (OpenSSL may cache them);
-// which lane runs is decided per instance at newctx time.
+// aliases and OIDs and the property "provider=armaccel".  Each provider
+// instance keeps its own tables, built once at init from the full lists
+// with only the families it registers on this CPU (step_aside.h), and
+// returns them for the instance's life (OpenSSL may cache them).
 #pragma once
 
 #include <openssl/core.h>
 
 #include "host_version.h"
+#include "step_aside.h"
 
 namespace armaccel::prov {
 
 inline constexpr char kProperties[] = "provider=armaccel";
 
-const OSSL_ALGORITHM* cipher_algorithms();
-// OpenSSL 3.4 took the default output length away from SHAKE-128/256 (an
-// XOF length must be set); the digest list follows the host's release.
-const OSSL_ALGORITHM* digest_algorithms(const HostVersion& host);
-const OSSL_ALGORITHM* mac_algorithms();
-const OSSL_ALGORITHM* keymgmt_algorithms();
-const OSSL_ALGORITHM* kem_algorithms();
-// Encoders and decoders of ML-KEM keys (dispatch/mlkem_codecs.cpp).
+// Room for every entry of the full lists plus the end marker
+// (algorithms.cpp checks the sizes at compile time).
+struct AlgorithmTables {
+  OSSL_ALGORITHM ciphers[28];
+  OSSL_ALGORITHM digests[20];
+  OSSL_ALGORITHM macs[5];
+  OSSL_ALGORITHM keymgmt[5];
+  OSSL_ALGORITHM kems[5];
+  bool mlkem_codecs;  // the ML-KEM encoders and decoders
+};
+
+// Fills `out` with the algorithms of the registered families.  OpenSSL 3.4
+// took the default output length away from SHAKE-128/256 (an XOF length
+// must be set); the digest table follows the host's release.
+void build_algorithm_tables(const FamilyDecisions& d, const HostVersion& host,
+                            AlgorithmTables* out);
+
+// Encoders and decoders of ML-KEM keys (dispatch/keymgmt/mlkem_*coders.cpp).
 const OSSL_ALGORITHM* encoder_algorithms();
 const OSSL_ALGORITHM* decoder_algorithms();
 

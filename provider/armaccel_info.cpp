@@ -62,7 +62,20 @@ const Field kFields[] = {
     {"lane-sm3", "lane sm3"},
     {"lane-mlkem", "lane mlkem"},
     {"lanes-built", "lanes built"},
+    {"force-lanes", "forced lanes from"},
+    {"algorithm-families", "families"},
 };
+
+// Prints the "algorithm-families" value one family per line.
+void print_families(const char* label, const char* text) {
+  std::printf("%s:\n", label);
+  for (const char* p = text; *p != '\0';) {
+    const char* end = std::strstr(p, "; ");
+    const int n = end != nullptr ? static_cast<int>(end - p) : static_cast<int>(std::strlen(p));
+    std::printf("  %.*s\n", n, p);
+    p += n + (end != nullptr ? 2 : 0);
+  }
+}
 
 // armaccel's entry in a config's providers section.
 struct ConfiguredProvider {
@@ -196,7 +209,10 @@ int main(int argc, char** argv) {
 
   for (std::size_t i = 0; i < sizeof kFields / sizeof kFields[0]; ++i) {
     const char* v = values[i] != nullptr ? values[i] : "(not reported)";
-    std::printf("%-19s: %s\n", kFields[i].label, v);
+    if (std::strcmp(kFields[i].param, "algorithm-families") == 0 && values[i] != nullptr)
+      print_families(kFields[i].label, v);
+    else
+      std::printf("%-19s: %s\n", kFields[i].label, v);
   }
   print_algorithms(prov, OSSL_OP_CIPHER, "ciphers");
   print_algorithms(prov, OSSL_OP_DIGEST, "digests");

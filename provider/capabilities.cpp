@@ -22,6 +22,31 @@ bool known_names_only(const ProvCtx* ctx, const OverrideParse& parsed, const cha
   return false;
 }
 
+// Reads the force setting from the environment and the config; false, with
+// "invalid config value" naming the source, for a value that is neither
+// yes nor no.
+bool read_force(ProvCtx* ctx, const char* config_force) {
+  const char* env_force = std::getenv(kForceEnv);
+  bool from_env = false, from_config = false;
+  const char* bad = !parse_force_setting(env_force, &from_env)         ? kForceEnv
+                    : !parse_force_setting(config_force, &from_config) ? "the config's force_lanes"
+                                                                       : nullptr;
+  if (bad != nullptr) {
+    raise_error_message(ctx, kErrInvalidConfigValue, ErrorSite::current(),
+                        "%s must be yes or no (1/0, on/off, true/false), not '%s'", bad,
+                        bad == kForceEnv ? env_force : config_force);
+    return false;
+  }
+  CapabilityReport& caps = ctx->caps;
+  caps.force_lanes = from_env || from_config;
+  std::snprintf(caps.force_source, sizeof caps.force_source, "%s",
+                from_env && from_config ? "environment+config"
+                : from_env              ? "environment"
+                : from_config           ? "config"
+                                        : "none");
+  return true;
+}
+
 template <class Kernel>
 void append_lanes(LaneList<Kernel> list, char* buf, std::size_t size) {
   for (std::size_t i = 0; i < list.count; ++i) {
@@ -32,7 +57,7 @@ void append_lanes(LaneList<Kernel> list, char* buf, std::size_t size) {
 
 }  // namespace
 
-bool probe_and_select(ProvCtx* ctx, const char* config_disable) {
+bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force) {
   CapabilityReport& caps = ctx->caps;
   caps = CapabilityReport{};
   caps.probed = probe_cpu_features();
@@ -58,6 +83,22 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable) {
   format_features(caps.effective, caps.effective_text, sizeof caps.effective_text);
   format_features(caps.disabled, caps.disabled_text, sizeof caps.disabled_text);
   ctx->kernels = select_kernels(caps.effective);
+  if (!read_force(ctx, config_force)) return false;
+  ctx->families = decide_families(ctx->kernels, ctx->host, caps.force_lanes);
+  build_algorithm_tables(ctx->families, ctx->host, &ctx->tables);
+  format_families(ctx->families, ctx->kernels, ctx->host, caps.families_text,
+                  sizeof caps.families_text);
+  const KernelSet& k = ctx->kernels;
+  const char* lanes[] = {k.aes->lane,    k.ghash->lane,    k.sha256->lane,   k.sha512->lane,
+                         k.keccak->lane, k.chacha20->lane, k.poly1305->lane, k.sm4->lane,
+                         k.sm3->lane,    k.mlkem->lane};
+  static_assert(sizeof lanes / sizeof lanes[0] == sizeof caps.lane_text / sizeof caps.lane_text[0]);
+  for (std::size_t i = 0; i < sizeof lanes / sizeof lanes[0]; ++i) {
+    const char* reason = lane_deferral(ctx->families, kLanePrimitives[i]);
+    std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s", lanes[i],
+                  reason[0] ? ", deferred to the default provider (" : "", reason,
+                  reason[0] ? ")" : "");
+  }
   const char* trace = std::getenv(kTraceEnv);
   ctx->trace = trace != nullptr && trace[0] != '\0' && std::strcmp(trace, "0") != 0;
   append_lanes(aes_lanes(), caps.lanes_built, sizeof caps.lanes_built);

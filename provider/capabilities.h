@@ -12,6 +12,14 @@ namespace armaccel::prov {
 inline constexpr char kDisableEnv[] = "ARMACCEL_DISABLE";
 inline constexpr char kDisableConfigKey[] = "disable";
 
+// Name of the environment variable and of the provider config key that
+// force armaccel's lanes for every family, even where they count more
+// instructions than the host OpenSSL's code (step_aside.h): for tests, and
+// for users who want the constant-time portable code.  Values: yes/no
+// (parse_force_setting).
+inline constexpr char kForceEnv[] = "ARMACCEL_FORCE_LANES";
+inline constexpr char kForceConfigKey[] = "force_lanes";
+
 // When this environment variable is set (non-empty, not "0") at load, every
 // algorithm context armaccel creates is logged to stderr with its lane, so a
 // user can see that (and how) an application uses armaccel.
@@ -19,11 +27,15 @@ inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
 
 // Probes the CPU, narrows the features by the union of the environment
 // override and `config_disable` (the instance's config value, may be null),
-// selects a kernel lane per primitive and fills ctx->kernels and ctx->caps.
-// False, with "unknown cpu feature name" on the error queue naming the
-// source and the name, if either override names an unknown feature: a typo
-// there must not leave a feature on unnoticed, so the instance is refused.
-bool probe_and_select(ProvCtx* ctx, const char* config_disable);
+// selects a kernel lane per primitive, decides which families to register
+// (step_aside.h; forced by the environment or `config_force`) and fills
+// ctx->kernels, ctx->families, ctx->tables and ctx->caps.  ctx->host must be
+// set.  False, with "unknown cpu feature name" on the error queue naming
+// the source and the name, if either override names an unknown feature (a
+// typo there must not leave a feature on unnoticed, so the instance is
+// refused), and with "invalid force_lanes value" for a force setting that
+// is neither yes nor no.
+bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force);
 
 // Logs "armaccel: <algorithm> on <lane>" to stderr if tracing is on.
 void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept;

@@ -38,6 +38,8 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamLaneSm3, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneMlkem, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLanesBuilt, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamFamilies, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamForceLanes, nullptr, 0),
     OSSL_PARAM_END,
 };
 
@@ -83,19 +85,21 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamEffectiveFeatures, caps.effective_text) &&
             set_if(params, kParamDisabledFeatures, caps.disabled_text) &&
             set_if(params, kParamOverrideSource, caps.source) &&
-            set_if(params, kParamLaneAes, ctx->kernels.aes->lane) &&
-            set_if(params, kParamLaneGhash, ctx->kernels.ghash->lane) &&
+            set_if(params, kParamLaneAes, caps.lane_text[0]) &&
+            set_if(params, kParamLaneGhash, caps.lane_text[1]) &&
             set_if(params, kParamLaneGcm,
                    ctx->kernels.gcm != nullptr ? ctx->kernels.gcm->lane : "none") &&
-            set_if(params, kParamLaneSha256, ctx->kernels.sha256->lane) &&
-            set_if(params, kParamLaneSha512, ctx->kernels.sha512->lane) &&
-            set_if(params, kParamLaneKeccak, ctx->kernels.keccak->lane) &&
-            set_if(params, kParamLaneChacha20, ctx->kernels.chacha20->lane) &&
-            set_if(params, kParamLanePoly1305, ctx->kernels.poly1305->lane) &&
-            set_if(params, kParamLaneSm4, ctx->kernels.sm4->lane) &&
-            set_if(params, kParamLaneSm3, ctx->kernels.sm3->lane) &&
-            set_if(params, kParamLaneMlkem, ctx->kernels.mlkem->lane) &&
-            set_if(params, kParamLanesBuilt, caps.lanes_built);
+            set_if(params, kParamLaneSha256, caps.lane_text[2]) &&
+            set_if(params, kParamLaneSha512, caps.lane_text[3]) &&
+            set_if(params, kParamLaneKeccak, caps.lane_text[4]) &&
+            set_if(params, kParamLaneChacha20, caps.lane_text[5]) &&
+            set_if(params, kParamLanePoly1305, caps.lane_text[6]) &&
+            set_if(params, kParamLaneSm4, caps.lane_text[7]) &&
+            set_if(params, kParamLaneSm3, caps.lane_text[8]) &&
+            set_if(params, kParamLaneMlkem, caps.lane_text[9]) &&
+            set_if(params, kParamLanesBuilt, caps.lanes_built) &&
+            set_if(params, kParamFamilies, caps.families_text) &&
+            set_if(params, kParamForceLanes, caps.force_source);
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
   ok = ok && (p == nullptr || OSSL_PARAM_set_int(p, 1));
   if (!ok) raise_error(ctx, kErrFailedToGetParameter);

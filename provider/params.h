@@ -25,6 +25,11 @@ inline constexpr char kParamLaneSm4[] = "lane-sm4";
 inline constexpr char kParamLaneSm3[] = "lane-sm3";
 inline constexpr char kParamLaneMlkem[] = "lane-mlkem";
 inline constexpr char kParamLanesBuilt[] = "lanes-built";
+// Per algorithm family, its lanes or why it is left to the default provider
+// ("aes-cbc: aes-ce; sha512: deferred to the default provider (...)"), and
+// where forcing came from ("none", "environment", "config").
+inline constexpr char kParamFamilies[] = "algorithm-families";
+inline constexpr char kParamForceLanes[] = "force-lanes";
 
 const OSSL_PARAM* provider_gettable_params(void* provctx) noexcept;
 int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept;

@@ -7,11 +7,17 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/types.h>
 
+#include "algorithms.h"
 #include "cpu/cpu_features.h"
 #include "cpu/lanes.h"
 #include "host_version.h"
+#include "step_aside.h"
 
 namespace armaccel::prov {
+
+// The primitives of the lane-* parameters that carry a deferral note.
+inline constexpr const char* kLanePrimitives[10] = {
+    "aes", "ghash", "sha256", "sha512", "keccak", "chacha20", "poly1305", "sm4", "sm3", "mlkem"};
 
 struct CapabilityReport {
   CpuFeatures probed = 0;     // what the CPU reported
@@ -22,6 +28,14 @@ struct CapabilityReport {
   char disabled_text[128] = {};
   char source[32] = {};        // "none", "environment", "config", "environment+config"
   char lanes_built[512] = {};  // every lane compiled into this module
+  bool force_lanes = false;    // ARMACCEL_FORCE_LANES / force_lanes: no family deferred
+  char force_source[32] = {};  // "none", "environment", "config", "environment+config"
+  // Per family: its lanes, or why it is deferred (format_families).
+  char families_text[8192] = {};
+  // The lane-* parameters' values: the lane, and ", deferred to the default
+  // provider (<reason>)" when every family led by it is deferred.  In
+  // kLanePrimitives order.
+  char lane_text[10][320] = {};
 };
 
 // The ML-KEM settings OpenSSL 3.5 reads from the provider's config section
@@ -52,6 +66,8 @@ struct ProvCtx {
   OSSL_FUNC_get_entropy_fn* core_get_entropy = nullptr;
   OSSL_FUNC_cleanup_entropy_fn* core_cleanup_entropy = nullptr;
   KernelSet kernels = {};
+  FamilyDecisions families;     // which algorithm families this instance registers
+  AlgorithmTables tables = {};  // the algorithms of those families, per operation
   CapabilityReport caps;
   MlkemSettings mlkem;
   bool trace = false;  // ARMACCEL_TRACE set at load: log each new context to stderr

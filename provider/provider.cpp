@@ -35,21 +35,22 @@ void teardown(void* provctx) noexcept {
 
 const OSSL_ALGORITHM* query_operation(void* provctx, int operation_id, int* no_cache) noexcept {
   *no_cache = 0;
+  const AlgorithmTables& t = static_cast<const ProvCtx*>(provctx)->tables;
   switch (operation_id) {
     case OSSL_OP_CIPHER:
-      return cipher_algorithms();
+      return t.ciphers;
     case OSSL_OP_DIGEST:
-      return digest_algorithms(static_cast<const ProvCtx*>(provctx)->host);
+      return t.digests;
     case OSSL_OP_MAC:
-      return mac_algorithms();
+      return t.macs;
     case OSSL_OP_KEYMGMT:
-      return keymgmt_algorithms();
+      return t.keymgmt;
     case OSSL_OP_KEM:
-      return kem_algorithms();
+      return t.kems;
     case OSSL_OP_ENCODER:
-      return encoder_algorithms();
+      return t.mlkem_codecs ? encoder_algorithms() : nullptr;
     case OSSL_OP_DECODER:
-      return decoder_algorithms();
+      return t.mlkem_codecs ? decoder_algorithms() : nullptr;
     default:
       return nullptr;
   }
@@ -76,14 +77,15 @@ const OSSL_DISPATCH kProviderFunctions[] = {
     {0, nullptr},
 };
 
-// Reads this instance's `disable` value from its config section, if any.
-// The string belongs to the core and is only used during init.
-const char* config_disable(const OSSL_CORE_HANDLE* handle,
-                           OSSL_FUNC_core_get_params_fn* core_get_params) {
+// Reads this instance's value of `key` (`disable`, `force_lanes`) from its
+// config section, if any.  The string belongs to the core and is only used
+// during init.
+const char* config_value(const OSSL_CORE_HANDLE* handle,
+                         OSSL_FUNC_core_get_params_fn* core_get_params, const char* key) {
   if (core_get_params == nullptr) return nullptr;
   char* value = nullptr;
   OSSL_PARAM request[] = {
-      OSSL_PARAM_utf8_ptr(kDisableConfigKey, &value, 0),
+      OSSL_PARAM_utf8_ptr(key, &value, 0),
       OSSL_PARAM_END,
   };
   if (!core_get_params(handle, request) || !OSSL_PARAM_modified(&request[0])) return nullptr;
@@ -166,7 +168,8 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
     OPENSSL_clear_free(ctx, sizeof *ctx);
     return 0;
   }
-  if (!probe_and_select(ctx, config_disable(handle, core_get_params)) ||
+  if (!probe_and_select(ctx, config_value(handle, core_get_params, kDisableConfigKey),
+                        config_value(handle, core_get_params, kForceConfigKey)) ||
       !mlkem_read_config(ctx, core_get_params)) {
     OSSL_LIB_CTX_free(ctx->libctx);
     ctx->~ProvCtx();

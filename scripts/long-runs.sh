@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The long runs the test command (scripts/test-all.sh) leaves to subsets:
 #   1. the OpenSSL 3.5/3.6 runtime suites under qemu-aarch64 in every CPU
-#      configuration (cortex-a53, the neon-only and portable overrides as
+#      configuration (cortex-a53, cortex-a72 without its crypto extensions (cortex-a72-neon), the portable overrides as
 #      well as max; test-all.sh runs them on max only), from a separate build
 #      tree, build/aarch64-all-runtimes;
 #   2. `openssl speed -kem-algorithms` and `-signature-algorithms` (one

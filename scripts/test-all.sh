@@ -5,7 +5,7 @@
 # default provider (libFuzzer, ARMACCEL_FUZZ_SECONDS each, test/fuzz), the
 # thread/fork stress tests under ThreadSanitizer, and the AArch64 cross
 # build under qemu-aarch64
-# for each CPU configuration (max, cortex-a53, the neon-only and portable
+# for each CPU configuration (max, cortex-a53, cortex-a72 without its crypto extensions (cortex-a72-neon), the portable
 # overrides), including the real-openssl CLI tests, and the kernel library
 # built bare-metal for Cortex-M4 and Cortex-M7 (hard- and soft-float ABI)
 # with its test images on QEMU's MPS2 boards.  The provider and CLI suites,
@@ -95,7 +95,7 @@ ctest --preset tsan -N | grep -q "stress_tests.native" ||
   { echo "test-all: stress_tests.native is not registered in tsan"; exit 1; }
 ctest --preset tsan -j "$jobs"
 
-step "AArch64 cross build: test under qemu-aarch64 (max, cortex-a53, neon-only, portable; 3.5 and 3.6 on max)"
+step "AArch64 cross build: test under qemu-aarch64 (max, cortex-a53, cortex-a72-neon, portable; 3.5 and 3.6 on max)"
 scripts/fetch-arm64-openssl.sh
 cmake --preset aarch64
 cmake --build --preset aarch64 -j "$jobs"

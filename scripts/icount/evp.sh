@@ -24,11 +24,13 @@ modules=$build/provider
 ipb() {  # ipb KIND ALG BYTES REPS [evp_work options]: instructions per byte
   "$tool/ipb.sh" "$out" "$cpu" "$@" | awk '{print $5}'
 }
-mine() { OPENSSL_MODULES=$modules ipb "$@" -p armaccel -p default -q provider=armaccel; }
+# Forced: a family armaccel would leave to the default provider on this CPU
+# (provider/step_aside.h) is still measured on its lane.
+mine() { OPENSSL_MODULES=$modules ARMACCEL_FORCE_LANES=1 ipb "$@" -p armaccel -p default -q provider=armaccel; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
 # Guest instructions of one run of an arm64 program under the plugin.
 q=(qemu-aarch64 -L / -cpu "$cpu" -plugin "$out/libicount.so")
-count() { OPENSSL_MODULES=$modules "${q[@]}" "$@" 2>&1 | awk '/^icount/{print $2}'; }
+count() { OPENSSL_MODULES=$modules ARMACCEL_FORCE_LANES=1 "${q[@]}" "$@" 2>&1 | awk '/^icount/{print $2}'; }
 # lanes REPS WIDTH "KIND ALG" "LABEL=DISABLE"...: armaccel's per-byte figure
 # at 16 KiB with each ARMACCEL_DISABLE setting (the slower lanes).
 lanes() {

@@ -40,6 +40,15 @@ const NativeDigest* find_native_digest(const char* name) {
   return nullptr;
 }
 
+bool native_digest_registered(const ProvCtx* prov, const NativeDigest* d) {
+  const Family f = d->kind == K::kSha256   ? Family::kSha256
+                   : d->kind == K::kSha512 ? Family::kSha512
+                   : d->kind == K::kSm3    ? Family::kSm3
+                   : d->pad == kKeccakPad  ? Family::kKeccak
+                                           : Family::kSha3;
+  return prov->families.registered(f);
+}
+
 void native_digest_init(const NativeDigest* d, NativeDigestState* s) {
   switch (d->kind) {
     case K::kSha256:

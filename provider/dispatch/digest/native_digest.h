@@ -35,6 +35,11 @@ union NativeDigestState {
 // The digest `name` names, or nullptr if armaccel has none by that name.
 const NativeDigest* find_native_digest(const char* name);
 
+// True when the digest's family is registered on this instance (step_aside.h):
+// a user of a digest inside armaccel (HMAC) takes a deferred one from the
+// default provider instead.
+bool native_digest_registered(const ProvCtx* prov, const NativeDigest* d);
+
 void native_digest_init(const NativeDigest* d, NativeDigestState* s);
 void native_digest_update(const ProvCtx* prov, const NativeDigest* d, NativeDigestState* s,
                           const std::uint8_t* data, std::size_t len);

@@ -12,6 +12,8 @@
 
 #include "tls_groups.h"
 
+#include "prov_ctx.h"
+
 namespace armaccel::prov {
 
 namespace {
@@ -21,13 +23,14 @@ struct Group {
   const char* alg;   // key management and KEM name
   unsigned int id;
   unsigned int security_bits;
+  Family family;  // offered only when armaccel registers this family
 };
 
 const Group kGroups[] = {
-    {"MLKEM512", "ML-KEM-512", 0x0200, 128},
-    {"MLKEM768", "ML-KEM-768", 0x0201, 192},
-    {"MLKEM1024", "ML-KEM-1024", 0x0202, 256},
-    {"X25519MLKEM768", "X25519MLKEM768", 0x11EC, 192},
+    {"MLKEM512", "ML-KEM-512", 0x0200, 128, Family::kMlkem},
+    {"MLKEM768", "ML-KEM-768", 0x0201, 192, Family::kMlkem},
+    {"MLKEM1024", "ML-KEM-1024", 0x0202, 256, Family::kMlkem},
+    {"X25519MLKEM768", "X25519MLKEM768", 0x11EC, 192, Family::kX25519Mlkem768},
 };
 
 int report(const Group& g, OSSL_CALLBACK* cb, void* arg) {
@@ -54,10 +57,11 @@ int report(const Group& g, OSSL_CALLBACK* cb, void* arg) {
 
 }  // namespace
 
-int get_capabilities(void*, const char* capability, OSSL_CALLBACK* cb, void* arg) noexcept {
+int get_capabilities(void* provctx, const char* capability, OSSL_CALLBACK* cb, void* arg) noexcept {
   if (capability == nullptr || OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0) return 0;
+  const auto* ctx = static_cast<const ProvCtx*>(provctx);
   for (const Group& g : kGroups)
-    if (!report(g, cb, arg)) return 0;
+    if (ctx->families.registered(g.family) && !report(g, cb, arg)) return 0;
   return 1;
 }
 

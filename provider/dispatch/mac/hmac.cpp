@@ -218,7 +218,8 @@ void trace_digest(HmacCtx* c) {
 // it already has (an init with the same "digest" and no key) keeps the key,
 // as the default provider's HMAC does.
 bool set_digest(HmacCtx* c, const char* name, const char* properties) {
-  if (const NativeDigest* d = find_native_digest(name); d != nullptr) {
+  if (const NativeDigest* d = find_native_digest(name);
+      d != nullptr && native_digest_registered(c->prov, d)) {
     if (d->xof) {
       raise_error(c->prov, kErrXofDigestsNotAllowed);
       return false;

@@ -1,0 +1,360 @@
+// The step-aside table: per algorithm family, the lanes measured at or below
+// the code of the OpenSSL armaccel is loaded into, the first 3.x release
+// whose default provider has the family, and the measured reason shown when
+// armaccel leaves the family to the default provider.
+//
+// Figures are guest instructions per byte at 16 KiB under qemu-aarch64
+// (scripts/icount/vs.sh; the performance proxy, not speed), armaccel's lane
+// against OpenSSL 3.0 (Debian 12) / 3.5.9 (Debian 13) restricted the same way
+// (OPENSSL_armcap), in one run.  "no crypto extensions" is -cpu cortex-a72
+// with ARMACCEL_DISABLE=aes,pmull,sha2,sha512,sha3,sm3,sm4 and
+// OPENSSL_armcap=1; the SHA-512/SHA-3/SM rows are -cpu cortex-a53 (AES, PMULL
+// and SHA-256 only).  The releases are those of OpenSSL's release notes
+// (3.0, 3.5 and 3.6 are tested).
+#include "step_aside.h"
+
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+
+#include "dispatch/common/names.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+enum class Primitive : std::uint8_t {
+  kNone,
+  kAes,
+  kGhash,
+  kSha256,
+  kSha512,
+  kKeccak,
+  kChacha20,
+  kPoly1305,
+  kSm4,
+  kSm3,
+  kMlkem
+};
+
+const char* primitive_name(Primitive p) {
+  switch (p) {
+    case Primitive::kAes:
+      return "aes";
+    case Primitive::kGhash:
+      return "ghash";
+    case Primitive::kSha256:
+      return "sha256";
+    case Primitive::kSha512:
+      return "sha512";
+    case Primitive::kKeccak:
+      return "keccak";
+    case Primitive::kChacha20:
+      return "chacha20";
+    case Primitive::kPoly1305:
+      return "poly1305";
+    case Primitive::kSm4:
+      return "sm4";
+    case Primitive::kSm3:
+      return "sm3";
+    case Primitive::kMlkem:
+      return "mlkem";
+    case Primitive::kNone:
+      break;
+  }
+  return "";
+}
+
+const char* selected_lane(const KernelSet& k, Primitive p) {
+  switch (p) {
+    case Primitive::kAes:
+      return k.aes->lane;
+    case Primitive::kGhash:
+      return k.ghash->lane;
+    case Primitive::kSha256:
+      return k.sha256->lane;
+    case Primitive::kSha512:
+      return k.sha512->lane;
+    case Primitive::kKeccak:
+      return k.keccak->lane;
+    case Primitive::kChacha20:
+      return k.chacha20->lane;
+    case Primitive::kPoly1305:
+      return k.poly1305->lane;
+    case Primitive::kSm4:
+      return k.sm4->lane;
+    case Primitive::kSm3:
+      return k.sm3->lane;
+    case Primitive::kMlkem:
+      return k.mlkem->lane;
+    case Primitive::kNone:
+      break;
+  }
+  return "";
+}
+
+// A lane measured at or below OpenSSL's code in every 3.x release before
+// 3.<below_minor>.
+struct FasterLane {
+  const char* lane;
+  int below_minor;
+};
+constexpr int kEveryRelease = 99;
+
+// A primitive and its lanes measured at or below OpenSSL's code.
+struct LaneNeed {
+  Primitive primitive;
+  const FasterLane* faster;  // ends with a null lane
+};
+
+struct Rule {
+  Family family;
+  const char* name;
+  int default_since_minor;  // the default provider has the family from 3.<this>
+  LaneNeed needs[2];        // every one must be met (kNone: unused)
+  const char* reason;       // shown when deferred
+};
+
+constexpr FasterLane kAesFaster[] = {{"aes-ce", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kGhashFaster[] = {{"ghash-pmull", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kSha256Faster[] = {{"sha256-ce", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kSha512Faster[] = {{"sha512-ce", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kKeccakFaster[] = {{"keccak-sha3", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kChachaFaster[] = {{"chacha20-neon", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kPoly1305Faster[] = {{"poly1305-neon", kEveryRelease}, {nullptr, 0}};
+// OpenSSL 3.5's SM4 on the SM4 instructions counts fewer (issue 16's
+// figures: ECB 1.07 against sm4-ce's 1.12, CTR 1.27 against 1.54 at 16 KiB).
+constexpr FasterLane kSm4Faster[] = {{"sm4-ce", 5}, {nullptr, 0}};
+constexpr FasterLane kSm3Faster[] = {{"sm3-ce", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kMlkemFaster[] = {{"mlkem-neon", kEveryRelease}, {nullptr, 0}};
+
+constexpr LaneNeed kNoNeed = {Primitive::kNone, nullptr};
+
+#define ARMACCEL_NO_AES                                                          \
+  "no AES instructions: aes-portable counts 63.6 (ECB) to 250 (CBC encryption) " \
+  "instructions/byte against OpenSSL's 16.8-22.0"
+#define ARMACCEL_NO_GHASH                                                                  \
+  "no AES and PMULL instructions: the portable AES-128-GCM counts 90.2 instructions/byte " \
+  "against OpenSSL's 43.1-48.6"
+
+constexpr Rule kRules[] = {
+    {Family::kAesEcb, "aes-ecb", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+    {Family::kAesCbc, "aes-cbc", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+    {Family::kAesCtr, "aes-ctr", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+    {Family::kAesXts, "aes-xts", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+    {Family::kAesCcm, "aes-ccm", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+    {Family::kAesGcm,
+     "aes-gcm",
+     0,
+     {{Primitive::kAes, kAesFaster}, {Primitive::kGhash, kGhashFaster}},
+     ARMACCEL_NO_GHASH},
+    {Family::kCmac, "cmac", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+    {Family::kGmac,
+     "gmac",
+     0,
+     {{Primitive::kAes, kAesFaster}, {Primitive::kGhash, kGhashFaster}},
+     ARMACCEL_NO_GHASH},
+    {Family::kChacha20,
+     "chacha20",
+     0,
+     {{Primitive::kChacha20, kChachaFaster}, kNoNeed},
+     "no NEON: chacha20-portable is plain C++"},
+    {Family::kChacha20Poly1305,
+     "chacha20-poly1305",
+     0,
+     {{Primitive::kChacha20, kChachaFaster}, {Primitive::kPoly1305, kPoly1305Faster}},
+     "no NEON: the portable ChaCha20 and Poly1305 are plain C++"},
+    {Family::kPoly1305,
+     "poly1305",
+     0,
+     {{Primitive::kPoly1305, kPoly1305Faster}, kNoNeed},
+     "no NEON: poly1305-portable is plain C++"},
+    {Family::kSha256,
+     "sha256",
+     0,
+     {{Primitive::kSha256, kSha256Faster}, kNoNeed},
+     "no SHA-256 instructions: sha256-portable counts 51.0 instructions/byte against "
+     "OpenSSL's 26.3"},
+    {Family::kSha512,
+     "sha512",
+     0,
+     {{Primitive::kSha512, kSha512Faster}, kNoNeed},
+     "no SHA-512 instructions: sha512-portable counts 28.6 instructions/byte against "
+     "OpenSSL's 18.8"},
+    // HMAC follows SHA-256, its most used digest; a digest whose family is
+    // deferred is taken from the default provider inside armaccel's HMAC.
+    {Family::kHmac,
+     "hmac",
+     0,
+     {{Primitive::kSha256, kSha256Faster}, kNoNeed},
+     "no SHA-256 instructions: HMAC-SHA256 counts 51.8 instructions/byte against "
+     "OpenSSL's 26.9-27.1"},
+    {Family::kSha3,
+     "sha3",
+     0,
+     {{Primitive::kKeccak, kKeccakFaster}, kNoNeed},
+     "no SHA3 instructions: the portable Keccak counts 27.5 instructions/byte for SHA3-256 "
+     "against OpenSSL's 24.2"},
+    {Family::kKeccak,
+     "keccak",
+     2,
+     {{Primitive::kKeccak, kKeccakFaster}, kNoNeed},
+     "no SHA3 instructions: the portable Keccak counts 27.5 instructions/byte against "
+     "OpenSSL's 24.2"},
+    {Family::kKeccakKmac,
+     "keccak-kmac",
+     0,
+     {{Primitive::kKeccak, kKeccakFaster}, kNoNeed},
+     "no SHA3 instructions: the portable Keccak counts 27.5 instructions/byte against "
+     "OpenSSL's 24.2"},
+    {Family::kSm3,
+     "sm3",
+     0,
+     {{Primitive::kSm3, kSm3Faster}, kNoNeed},
+     "no SM3 instructions: sm3-portable counts 36.4 instructions/byte against OpenSSL's 32.2"},
+    {Family::kSm4,
+     "sm4",
+     0,
+     {{Primitive::kSm4, kSm4Faster}, kNoNeed},
+     "no SM4 instructions: sm4-neon counts 42.4 instructions/byte for CBC encryption against "
+     "OpenSSL's 41.2"},
+    {Family::kSm4Gcm,
+     "sm4-gcm",
+     1,
+     {{Primitive::kSm4, kSm4Faster}, {Primitive::kGhash, kGhashFaster}},
+     "no SM4 or PMULL instructions"},
+    {Family::kSm4Ccm,
+     "sm4-ccm",
+     1,
+     {{Primitive::kSm4, kSm4Faster}, kNoNeed},
+     "no SM4 instructions: CBC-MAC runs the serial sm4-neon chain"},
+    {Family::kSm4Xts,
+     "sm4-xts",
+     2,
+     {{Primitive::kSm4, kSm4Faster}, kNoNeed},
+     "no SM4 instructions"},
+    {Family::kMlkem,
+     "ml-kem",
+     5,
+     {{Primitive::kMlkem, kMlkemFaster}, kNoNeed},
+     "no NEON: mlkem-portable is plain C++"},
+    {Family::kX25519Mlkem768,
+     "x25519mlkem768",
+     5,
+     {{Primitive::kMlkem, kMlkemFaster}, kNoNeed},
+     "no NEON: mlkem-portable is plain C++"},
+};
+constexpr bool rules_in_family_order() {
+  if (sizeof kRules / sizeof kRules[0] != kFamilyCount) return false;
+  for (std::size_t i = 0; i < kFamilyCount; ++i)
+    if (static_cast<std::size_t>(kRules[i].family) != i) return false;
+  return true;
+}
+static_assert(rules_in_family_order(), "one rule per family, in the order of enum Family");
+
+#undef ARMACCEL_NO_AES
+#undef ARMACCEL_NO_GHASH
+
+// Whether the lanes selected for a rule beat the host OpenSSL's code.
+enum class Standing { kFaster, kSlower, kSlowerThanThisRelease };
+
+Standing standing(const Rule& r, const KernelSet& k, const HostVersion& host) {
+  Standing result = Standing::kFaster;
+  for (const LaneNeed& need : r.needs) {
+    if (need.primitive == Primitive::kNone) continue;
+    const char* lane = selected_lane(k, need.primitive);
+    const FasterLane* f = need.faster;
+    while (f->lane != nullptr && std::strcmp(f->lane, lane) != 0) ++f;
+    if (f->lane == nullptr) return Standing::kSlower;
+    if (at_least(host, 3, f->below_minor)) result = Standing::kSlowerThanThisRelease;
+  }
+  return result;
+}
+
+const Rule& rule_of(Family f) {
+  return kRules[static_cast<std::size_t>(f)];
+}
+
+}  // namespace
+
+FamilyDecisions decide_families(const KernelSet& kernels, const HostVersion& host, bool force) {
+  FamilyDecisions d;
+  for (std::size_t i = 0; i < kFamilyCount; ++i) {
+    const Rule& r = kRules[i];
+    d.of[i] = standing(r, kernels, host) == Standing::kFaster ? Decision::kLane
+              : !at_least(host, 3, r.default_since_minor)     ? Decision::kDefaultLacks
+              : force                                         ? Decision::kForced
+                                                              : Decision::kDeferred;
+  }
+  return d;
+}
+
+const char* family_name(Family f) {
+  return rule_of(f).name;
+}
+
+std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
+                            const HostVersion& host, char* buf, std::size_t size) {
+  if (size == 0) return 0;
+  buf[0] = '\0';
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < kFamilyCount && used + 1 < size; ++i) {
+    const Rule& r = kRules[i];
+    const char* lane = selected_lane(kernels, r.needs[0].primitive);
+    char second[48] = "";
+    if (r.needs[1].primitive != Primitive::kNone)
+      std::snprintf(second, sizeof second, "+%s", selected_lane(kernels, r.needs[1].primitive));
+    int n = 0;
+    switch (d.of[i]) {
+      case Decision::kLane:
+        n = std::snprintf(buf + used, size - used, "%s%s: %s%s", used ? "; " : "", r.name, lane,
+                          second);
+        break;
+      case Decision::kDefaultLacks:
+        n = std::snprintf(buf + used, size - used,
+                          "%s%s: %s%s (the default provider of OpenSSL %d.%d lacks it)",
+                          used ? "; " : "", r.name, lane, second, host.major, host.minor);
+        break;
+      case Decision::kForced:
+        n = std::snprintf(buf + used, size - used, "%s%s: %s%s (forced)", used ? "; " : "", r.name,
+                          lane, second);
+        break;
+      case Decision::kDeferred:
+        if (standing(r, kernels, host) == Standing::kSlowerThanThisRelease)
+          n = std::snprintf(buf + used, size - used,
+                            "%s%s: deferred to the default provider (OpenSSL %d.%d's own code "
+                            "counts fewer instructions than %s%s)",
+                            used ? "; " : "", r.name, host.major, host.minor, lane, second);
+        else
+          n = std::snprintf(buf + used, size - used, "%s%s: deferred to the default provider (%s)",
+                            used ? "; " : "", r.name, r.reason);
+        break;
+    }
+    if (n < 0) break;
+    used = static_cast<std::size_t>(n) >= size - used ? size - 1 : used + n;
+  }
+  return used;
+}
+
+const char* lane_deferral(const FamilyDecisions& d, const char* primitive) {
+  const Rule* first = nullptr;
+  for (std::size_t i = 0; i < kFamilyCount; ++i) {
+    const Rule& r = kRules[i];
+    if (std::strcmp(primitive_name(r.needs[0].primitive), primitive) != 0) continue;
+    if (d.of[i] != Decision::kDeferred) return "";
+    if (first == nullptr) first = &r;
+  }
+  return first != nullptr ? first->reason : "";
+}
+
+bool parse_force_setting(const char* text, bool* force) {
+  *force = false;
+  if (text == nullptr || text[0] == '\0') return true;
+  for (const char* yes : {"1", "yes", "on", "true"})
+    if (names_equal(text, yes)) return *force = true;
+  for (const char* no : {"0", "no", "off", "false"})
+    if (names_equal(text, no)) return true;
+  return false;
+}
+
+}  // namespace armaccel::prov
