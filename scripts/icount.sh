@@ -15,6 +15,9 @@
 #     sm            SM4 ECB/CBC/CTR, SM3, each lane
 #     mlkem         ML-KEM-512/768/1024 keygen/encaps/decaps per operation
 #     all           the five above
+#     classes       the cores without (some of) the crypto extensions: cortex-a72
+#                   without them and cortex-a53, against OpenSSL 3.0 and 3.5
+#                   (scripts/icount/classes.sh; SIZES instead of CPU)
 #   and through the kernel API:
 #     mlkem-kernels ML-KEM arithmetic kernels per call and per operation,
 #                   probed and portable lanes (test/bench/mlkem_kernel_work)
@@ -26,7 +29,8 @@ cd "$root"
 set_name=${1:?usage: scripts/icount.sh SET [CPU | BITS...] (see the header)}
 shift
 case $set_name in
-  aes-sha2 | aead | chacha-sha3 | sm | mlkem | all | mlkem-kernels | cortex-m4 | cortex-m4-soft | \
+  aes-sha2 | aead | chacha-sha3 | sm | mlkem | all | classes | mlkem-kernels | cortex-m4 | \
+    cortex-m4-soft | \
     cortex-m7 | cortex-m7-soft) ;;
   *)
     echo "icount.sh: unknown set '$set_name' (see the header of scripts/icount.sh)" >&2
@@ -39,6 +43,8 @@ tool=$root/../shared/tools/qemu-icount
 case $set_name in
   aes-sha2 | aead | chacha-sha3 | sm | mlkem | all)
     exec scripts/icount/evp.sh "${1:-max,sve-default-vector-length=16}" "$set_name" ;;
+  classes)
+    exec scripts/icount/classes.sh "$@" ;;
   mlkem-kernels)
     QEMU_CPU_REF=${1:-max,sve-default-vector-length=16} \
       exec scripts/icount/mlkem_kernels.sh "$root/build/aarch64" "$ICOUNT_DIR" ;;
