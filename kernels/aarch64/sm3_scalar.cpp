@@ -1,0 +1,174 @@
+// SM3, AArch64 lane "sm3-scalar" for cores without the SM3 instructions
+// (GB/T 32905-2016 §5), on the general-purpose registers.
+//
+// A block is read with one vector load and REV32 into a 68-word buffer,
+// the message expansion (§5.3.2) fills W_16..W_67 in scalar code (the
+// rotations fold into EOR's rotated operand, so a word costs six
+// instructions), and the 64 rounds run fully unrolled with the eight
+// working variables in registers, renamed instead of moved (only A and E
+// are new each round).  W'_j = W_j ^ W_{j+4} is formed where it is used.
+// From round 16 on FF is computed as (A & B) + (C & (A ^ B)) and GG as
+// (E & F) + (G & ~E) (BIC): the two terms never share a set bit, so the
+// addition is their OR and folds into the sums TT1 and TT2.  T_j <<< j
+// comes from a constant table.  Nothing depends on the data but values.
+#include <arm_neon.h>
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "api/sm3.h"
+#include "util/always_inline.h"
+#include "util/wipe.h"
+
+static_assert(std::endian::native == std::endian::little,
+              "the vector load and REV32 assume little-endian lanes");
+
+namespace armaccel {
+
+namespace {
+
+// x <<< n for 0 < n < 32.
+ARMACCEL_ALWAYS_INLINE constexpr std::uint32_t rotl(std::uint32_t x, int n) {
+  return (x << n) | (x >> (32 - n));
+}
+
+// P0 and P1 (§4.4) as two EORs with a rotated operand each:
+// x ^ (x <<< n) ^ (x <<< (n + 8)) = x ^ ((x ^ (x <<< 8)) <<< n).
+ARMACCEL_ALWAYS_INLINE std::uint32_t p0(std::uint32_t x) {
+  return x ^ rotl(x ^ rotl(x, 8), 9);
+}
+ARMACCEL_ALWAYS_INLINE std::uint32_t p1(std::uint32_t x) {
+  return x ^ rotl(x ^ rotl(x, 8), 15);
+}
+
+// T_j <<< (j mod 32) (§4.2, §5.3.3), two rounds' constants a word: round
+// 2k's in the low half of v[k], round 2k + 1's in the high half.
+struct RoundConstants {
+  std::uint64_t v[32];
+};
+constexpr RoundConstants kTj = [] {
+  RoundConstants t{};
+  for (int j = 0; j < 64; ++j) {
+    const std::uint32_t tj = j < 16 ? 0x79cc4519u : 0x7a879d8au;
+    const std::uint64_t rotated = j % 32 == 0 ? tj : rotl(tj, j % 32);
+    t.v[j / 2] |= rotated << (32 * (j % 2));
+  }
+  return t;
+}();
+
+// The table's address, read once per call through a volatile object so
+// the compiler loads the constants (LDP, two per instruction) instead of
+// building each from two immediates.
+const RoundConstants* const volatile kTjTable = &kTj;
+
+// W_j for j = 16..67 (§5.3.2 b), in order, from the 16 words before each.
+template <std::size_t... I>
+ARMACCEL_ALWAYS_INLINE void expand(std::uint32_t w[68], std::index_sequence<I...>) {
+  constexpr std::size_t k = 16;
+  ((w[k + I] = p1(w[I] ^ w[I + 7] ^ rotl(w[I + 13], 15)) ^ rotl(w[I + 3], 7) ^ w[I + 10]), ...);
+}
+
+// W_j and W'_j = W_j ^ W_{j+4} in one 64-bit word for j = 0..63 (W_j in
+// the low half), so a round reads both with one load.
+struct MessageSchedule {
+  alignas(16) std::uint32_t w[68];     // W_0..W_67
+  alignas(16) std::uint64_t pairs[64];  // W_j | W'_j << 32
+};
+
+// Round j (§5.3.3).  The sums are formed in 64-bit arithmetic and only
+// their low 32 bits used, so a word in the high half of a loaded pair is
+// added with a shifted operand (ADD ..., LSR #32) at no extra cost: tj has
+// T_j <<< j in its low 32 bits (High = false) or its high 32 bits, wp
+// holds W_j (low) and W'_j (high).  v holds A..D in v[0..3] and E..H in
+// v[4..7], renamed: in round j, A sits in v[(4 - j % 4) % 4] and the
+// others follow it cyclically (E..H likewise), so the new A is written
+// over D, the new E over H, and B, F are rotated in place.
+template <int J, bool High>
+ARMACCEL_ALWAYS_INLINE void round(std::uint64_t (&v)[8], std::uint64_t tj, std::uint64_t wp) {
+  using u64 = std::uint64_t;
+  using u32 = std::uint32_t;
+  constexpr int r = (4 - J % 4) % 4;
+  u64& a = v[r];
+  u64& b = v[(r + 1) % 4];
+  u64& c = v[(r + 2) % 4];
+  u64& d = v[(r + 3) % 4];
+  u64& e = v[4 + r];
+  u64& f = v[4 + (r + 1) % 4];
+  u64& g = v[4 + (r + 2) % 4];
+  u64& h = v[4 + (r + 3) % 4];
+  const u32 a12 = rotl(static_cast<u32>(a), 12);
+  const u64 t = High ? tj >> 32 : tj;
+  const u32 ss1 = rotl(static_cast<u32>(a12 + e + t), 7);
+  const u32 ss2 = ss1 ^ a12;
+  u64 tt1, tt2;
+  if constexpr (J < 16) {
+    tt1 = (a ^ b ^ c) + d + ss2;  // FF_j = X ^ Y ^ Z
+    tt2 = (e ^ f ^ g) + h + ss1;  // GG_j = X ^ Y ^ Z
+  } else {
+    tt1 = (a & b) + (c & (a ^ b)) + d + ss2;  // majority
+    tt2 = (e & f) + (g & ~e) + h + ss1;        // choice
+  }
+  d = tt1 + (wp >> 32);                   // TT1
+  h = p0(static_cast<u32>(tt2 + wp));       // P0(TT2)
+  b = rotl(static_cast<u32>(b), 9);
+  f = rotl(static_cast<u32>(f), 19);
+}
+
+// Rounds 2k and 2k + 1.
+template <int K>
+ARMACCEL_ALWAYS_INLINE void round_pair(std::uint64_t (&v)[8], const std::uint64_t* pairs,
+                                       const std::uint64_t* tj) {
+  const std::uint64_t t = tj[K];
+  round<2 * K, false>(v, t, pairs[2 * K]);
+  round<2 * K + 1, true>(v, t, pairs[2 * K + 1]);
+}
+
+template <int... K>
+ARMACCEL_ALWAYS_INLINE void rounds(std::uint64_t (&v)[8], const std::uint64_t* pairs,
+                                   const std::uint64_t* tj, std::integer_sequence<int, K...>) {
+  (round_pair<K>(v, pairs, tj), ...);
+}
+
+// W_0..W_67 and W'_0..W'_63 of one block (§5.3.2): the block as big-endian
+// words, the expansion, then the W' and the interleaving in vectors (ST2).
+// Out of line, so that the rounds read the words from the buffer rather
+// than the compiler carrying them all in (spilled) registers.
+ARMACCEL_NOINLINE void message_schedule(MessageSchedule* s, const std::uint8_t* block) {
+  const uint8x16x4_t m = vld1q_u8_x4(block);
+  vst1q_u32(s->w, vreinterpretq_u32_u8(vrev32q_u8(m.val[0])));
+  vst1q_u32(s->w + 4, vreinterpretq_u32_u8(vrev32q_u8(m.val[1])));
+  vst1q_u32(s->w + 8, vreinterpretq_u32_u8(vrev32q_u8(m.val[2])));
+  vst1q_u32(s->w + 12, vreinterpretq_u32_u8(vrev32q_u8(m.val[3])));
+  expand(s->w, std::make_index_sequence<52>());
+  uint32x4_t next = vld1q_u32(s->w);
+  for (int q = 0; q < 16; ++q) {
+    const uint32x4_t cur = next;
+    next = vld1q_u32(s->w + 4 * q + 4);
+    vst2q_u32(reinterpret_cast<std::uint32_t*>(s->pairs + 4 * q), (uint32x4x2_t{{cur, veorq_u32(cur, next)}}));
+  }
+}
+
+void compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks) {
+  MessageSchedule s;
+  const std::uint64_t* const tj = kTjTable->v;
+  std::uint32_t v[8];
+  for (int i = 0; i < 8; ++i) v[i] = state[i];
+  for (; blocks > 0; --blocks, data += kSm3BlockBytes) {
+    message_schedule(&s, data);
+    std::uint64_t x[8];
+    for (int i = 0; i < 8; ++i) x[i] = v[i];
+    rounds(x, s.pairs, tj, std::make_integer_sequence<int, 32>());
+    for (int i = 0; i < 8; ++i) v[i] ^= static_cast<std::uint32_t>(x[i]);  // V_{i+1} = ABCDEFGH ^ V_i
+  }
+  for (int i = 0; i < 8; ++i) state[i] = v[i];
+  wipe(&s, sizeof s);
+}
+
+}  // namespace
+
+extern const Sm3Kernel kSm3Scalar;
+const Sm3Kernel kSm3Scalar = {.lane = "sm3-scalar", .required = kFeatAsimd, .compress = compress};
+
+}  // namespace armaccel
