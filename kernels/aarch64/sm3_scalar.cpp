@@ -73,7 +73,7 @@ ARMACCEL_ALWAYS_INLINE void expand(std::uint32_t w[68], std::index_sequence<I...
 // W_j and W'_j = W_j ^ W_{j+4} in one 64-bit word for j = 0..63 (W_j in
 // the low half), so a round reads both with one load.
 struct MessageSchedule {
-  alignas(16) std::uint32_t w[68];     // W_0..W_67
+  alignas(16) std::uint32_t w[68];      // W_0..W_67
   alignas(16) std::uint64_t pairs[64];  // W_j | W'_j << 32
 };
 
@@ -108,10 +108,10 @@ ARMACCEL_ALWAYS_INLINE void round(std::uint64_t (&v)[8], std::uint64_t tj, std::
     tt2 = (e ^ f ^ g) + h + ss1;  // GG_j = X ^ Y ^ Z
   } else {
     tt1 = (a & b) + (c & (a ^ b)) + d + ss2;  // majority
-    tt2 = (e & f) + (g & ~e) + h + ss1;        // choice
+    tt2 = (e & f) + (g & ~e) + h + ss1;       // choice
   }
-  d = tt1 + (wp >> 32);                   // TT1
-  h = p0(static_cast<u32>(tt2 + wp));       // P0(TT2)
+  d = tt1 + (wp >> 32);                // TT1
+  h = p0(static_cast<u32>(tt2 + wp));  // P0(TT2)
   b = rotl(static_cast<u32>(b), 9);
   f = rotl(static_cast<u32>(f), 19);
 }
@@ -146,7 +146,8 @@ ARMACCEL_NOINLINE void message_schedule(MessageSchedule* s, const std::uint8_t* 
   for (int q = 0; q < 16; ++q) {
     const uint32x4_t cur = next;
     next = vld1q_u32(s->w + 4 * q + 4);
-    vst2q_u32(reinterpret_cast<std::uint32_t*>(s->pairs + 4 * q), (uint32x4x2_t{{cur, veorq_u32(cur, next)}}));
+    vst2q_u32(reinterpret_cast<std::uint32_t*>(s->pairs + 4 * q),
+              (uint32x4x2_t{{cur, veorq_u32(cur, next)}}));
   }
 }
 
@@ -160,7 +161,8 @@ void compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t bloc
     std::uint64_t x[8];
     for (int i = 0; i < 8; ++i) x[i] = v[i];
     rounds(x, s.pairs, tj, std::make_integer_sequence<int, 32>());
-    for (int i = 0; i < 8; ++i) v[i] ^= static_cast<std::uint32_t>(x[i]);  // V_{i+1} = ABCDEFGH ^ V_i
+    for (int i = 0; i < 8; ++i)
+      v[i] ^= static_cast<std::uint32_t>(x[i]);  // V_{i+1} = ABCDEFGH ^ V_i
   }
   for (int i = 0; i < 8; ++i) state[i] = v[i];
   wipe(&s, sizeof s);

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "api/sm4.h"
 #include "sm4_impl.h"
@@ -102,6 +103,65 @@ ARMACCEL_ALWAYS_INLINE uint32x4_t swap_bytes(uint32x4_t v) {
   return vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(v)));
 }
 
+// One block on its own (CBC encryption, CBC-MAC: each block needs the one
+// before): the words in general registers, tau through the vector table,
+// L with EOR's rotated operand.  The 32 rounds are unrolled; the round keys
+// are read as 64-bit pairs (rk_{2k} low, rk_{2k+1} high) and the high one
+// is XORed in with a shifted operand.  Words are held in 64-bit variables
+// whose upper halves may hold junk: only the low 32 bits are ever used.
+ARMACCEL_ALWAYS_INLINE std::uint32_t rotl32(std::uint32_t x, int n) {
+  return (x << n) | (x >> (32 - n));
+}
+
+// x ^ L(tau(a)) for the low 32 bits of a (§6.2, §7.1).  DUP of the whole
+// 64-bit value: lane 0 of the vector is the word, whatever the upper half.
+ARMACCEL_ALWAYS_INLINE std::uint32_t round_update(std::uint32_t x, std::uint64_t a,
+                                                  const Tables& t) {
+  const uint8x16_t idx = vreinterpretq_u8_u64(vdupq_n_u64(a));
+  const std::uint32_t b = vgetq_lane_u32(vreinterpretq_u32_u8(tau(idx, t)), 0);
+  // L(B) = B ^ (B <<< 2) ^ (B <<< 10) ^ (B <<< 18) ^ (B <<< 24)
+  //      = B ^ ((B ^ (Y <<< 10)) <<< 24), Y = B ^ ((B ^ (B <<< 8)) <<< 8):
+  // five EORs, each with one rotated operand (nested so that no XOR chain
+  // has two rotated terms for the compiler to pair).
+  const std::uint32_t y = b ^ rotl32(b ^ rotl32(b, 8), 8);
+  return (x ^ b) ^ rotl32(b ^ rotl32(y, 10), 24);
+}
+
+// Rounds 2k and 2k + 1 (X_{i+4} = X_i ^ T(X_{i+1} ^ X_{i+2} ^ X_{i+3} ^
+// rk_i)), sharing X_{i+2} ^ X_{i+3}.  x[] is indexed mod 4.
+template <int K>
+ARMACCEL_ALWAYS_INLINE void round_pair(std::uint32_t (&x)[4], const std::uint64_t* rk2,
+                                       const Tables& t) {
+  constexpr int p = (2 * K) % 4;
+  const std::uint64_t keys = rk2[K];
+  const std::uint64_t s = std::uint64_t{x[(p + 2) % 4]} ^ x[(p + 3) % 4];
+  x[p] = round_update(x[p], (s ^ x[(p + 1) % 4]) ^ keys, t);
+  x[(p + 1) % 4] = round_update(x[(p + 1) % 4], (s ^ x[p]) ^ (keys >> 32), t);
+}
+
+template <int... K>
+ARMACCEL_ALWAYS_INLINE void all_rounds(std::uint32_t (&x)[4], const std::uint64_t* rk2,
+                                       const Tables& t, std::integer_sequence<int, K...>) {
+  (round_pair<K>(x, rk2, t), ...);
+}
+
+ARMACCEL_ALWAYS_INLINE uint8x16_t crypt_one(const std::uint64_t* rk2, const Tables& t,
+                                            uint8x16_t block) {
+  const uint32x4_t words = swap_bytes(vreinterpretq_u32_u8(block));
+  std::uint32_t x[4] = {vgetq_lane_u32(words, 0), vgetq_lane_u32(words, 1),
+                        vgetq_lane_u32(words, 2), vgetq_lane_u32(words, 3)};
+  all_rounds(x, rk2, t, std::make_integer_sequence<int, 16>());
+  // R: (X35, X34, X33, X32), big-endian.
+  const uint32x4_t lo = vcombine_u32(vcreate_u32((std::uint64_t{x[2]} << 32) | x[3]),
+                                     vcreate_u32((std::uint64_t{x[0]} << 32) | x[1]));
+  return vreinterpretq_u8_u32(swap_bytes(lo));
+}
+
+// The round keys as 64-bit pairs (little-endian: rk_{2k} in the low half).
+ARMACCEL_ALWAYS_INLINE const std::uint64_t* key_pairs(const Sm4RoundKeys* rk) {
+  return reinterpret_cast<const std::uint64_t*>(rk->rk);
+}
+
 // G groups of four blocks (64 * G bytes) through the 32 rounds.
 template <int G>
 ARMACCEL_ALWAYS_INLINE void crypt_groups(const std::uint32_t rk[32], const Tables& t,
@@ -129,7 +189,9 @@ ARMACCEL_ALWAYS_INLINE void crypt_groups(const std::uint32_t rk[32], const Table
   }
 }
 
-// Any number of blocks: eight at a time, then four, then the rest padded.
+// Any number of blocks: eight at a time, then four, then a last single
+// block on its own (OFB and CFB come here one block at a time), or two or
+// three padded to a group.
 void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                   std::size_t blocks) {
   const Tables t = load_tables();
@@ -140,7 +202,9 @@ void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* 
     in += 64;
     out += 64;
   }
-  if (blocks > 0) {
+  if (blocks == 1) {
+    vst1q_u8(out, crypt_one(key_pairs(rk), t, vld1q_u8(in)));
+  } else if (blocks > 0) {
     std::uint8_t buf[64] = {};
     std::memcpy(buf, in, 16 * blocks);
     crypt_groups<1>(rk->rk, t, buf, buf);
@@ -172,35 +236,6 @@ void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
   crypt_blocks(rk, in, out, blocks);
 }
 
-// One block on its own (CBC encryption, CBC-MAC: each block needs the one
-// before): the words in general registers, tau through the vector table,
-// L with EOR's rotated operand.
-ARMACCEL_ALWAYS_INLINE std::uint32_t rotl32(std::uint32_t x, int n) {
-  return (x << n) | (x >> (32 - n));
-}
-
-ARMACCEL_ALWAYS_INLINE uint8x16_t crypt_one(const std::uint32_t rk[32], const Tables& t,
-                                            uint8x16_t block) {
-  const uint32x4_t words = swap_bytes(vreinterpretq_u32_u8(block));
-  std::uint32_t x[4] = {vgetq_lane_u32(words, 0), vgetq_lane_u32(words, 1),
-                        vgetq_lane_u32(words, 2), vgetq_lane_u32(words, 3)};
-  for (int r = 0; r < 32; r += 4) {
-    for (int i = 0; i < 4; ++i) {
-      const std::uint32_t a = x[(i + 1) % 4] ^ x[(i + 2) % 4] ^ x[(i + 3) % 4] ^ rk[r + i];
-      const std::uint32_t b =
-          vgetq_lane_u32(vreinterpretq_u32_u8(tau(vreinterpretq_u8_u32(vdupq_n_u32(a)), t)), 0);
-      // L as four EORs with a rotated operand: B ^ (B <<< 24) ^ (Y <<< 2),
-      // Y = B ^ (B <<< 8) ^ (B <<< 16).
-      const std::uint32_t y = b ^ rotl32(b, 8) ^ rotl32(b, 16);
-      x[i] ^= (b ^ rotl32(b, 24)) ^ rotl32(y, 2);
-    }
-  }
-  // R: (X35, X34, X33, X32), big-endian.
-  const uint32x4_t lo = vcombine_u32(vcreate_u32((std::uint64_t{x[2]} << 32) | x[3]),
-                                     vcreate_u32((std::uint64_t{x[0]} << 32) | x[1]));
-  return vreinterpretq_u8_u32(swap_bytes(lo));
-}
-
 constexpr std::size_t kChunk = 32;  // blocks buffered per pass in the chained modes
 
 void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
@@ -208,7 +243,7 @@ void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   const Tables t = load_tables();
   uint8x16_t c = vld1q_u8(iv);
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    c = crypt_one(rk->rk, t, veorq_u8(c, vld1q_u8(in)));
+    c = crypt_one(key_pairs(rk), t, veorq_u8(c, vld1q_u8(in)));
     vst1q_u8(out, c);
   }
   vst1q_u8(iv, c);
@@ -256,7 +291,7 @@ void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
              std::uint8_t mac[16]) {
   const Tables t = load_tables();
   uint8x16_t m = vld1q_u8(mac);
-  for (; blocks > 0; --blocks, in += 16) m = crypt_one(rk->rk, t, veorq_u8(m, vld1q_u8(in)));
+  for (; blocks > 0; --blocks, in += 16) m = crypt_one(key_pairs(rk), t, veorq_u8(m, vld1q_u8(in)));
   vst1q_u8(mac, m);
 }
 
