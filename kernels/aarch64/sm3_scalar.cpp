@@ -77,6 +77,13 @@ struct MessageSchedule {
   alignas(16) std::uint64_t pairs[64];  // W_j | W'_j << 32
 };
 
+// A..D as 64-bit values of which only the low 32 bits count (see round),
+// E..H as words.
+struct WorkingVariables {
+  std::uint64_t abcd[4];
+  std::uint32_t efgh[4];
+};
+
 // Round j (§5.3.3).  The sums are formed in 64-bit arithmetic and only
 // their low 32 bits used, so a word in the high half of a loaded pair is
 // added with a shifted operand (ADD ..., LSR #32) at no extra cost: tj has
@@ -86,23 +93,24 @@ struct MessageSchedule {
 // others follow it cyclically (E..H likewise), so the new A is written
 // over D, the new E over H, and B, F are rotated in place.
 template <int J, bool High>
-ARMACCEL_ALWAYS_INLINE void round(std::uint64_t (&v)[8], std::uint64_t tj, std::uint64_t wp) {
+ARMACCEL_ALWAYS_INLINE void round(WorkingVariables& v, std::uint64_t tj, std::uint64_t wp) {
   using u64 = std::uint64_t;
   using u32 = std::uint32_t;
   constexpr int r = (4 - J % 4) % 4;
-  u64& a = v[r];
-  u64& b = v[(r + 1) % 4];
-  u64& c = v[(r + 2) % 4];
-  u64& d = v[(r + 3) % 4];
-  u64& e = v[4 + r];
-  u64& f = v[4 + (r + 1) % 4];
-  u64& g = v[4 + (r + 2) % 4];
-  u64& h = v[4 + (r + 3) % 4];
+  u64& a = v.abcd[r];
+  u64& b = v.abcd[(r + 1) % 4];
+  u64& c = v.abcd[(r + 2) % 4];
+  u64& d = v.abcd[(r + 3) % 4];
+  u32& e = v.efgh[r];
+  u32& f = v.efgh[(r + 1) % 4];
+  u32& g = v.efgh[(r + 2) % 4];
+  u32& h = v.efgh[(r + 3) % 4];
   const u32 a12 = rotl(static_cast<u32>(a), 12);
   const u64 t = High ? tj >> 32 : tj;
-  const u32 ss1 = rotl(static_cast<u32>(a12 + e + t), 7);
+  const u32 ss1 = rotl(static_cast<u32>(u64{a12} + e + t), 7);
   const u32 ss2 = ss1 ^ a12;
-  u64 tt1, tt2;
+  u64 tt1;
+  u32 tt2;
   if constexpr (J < 16) {
     tt1 = (a ^ b ^ c) + d + ss2;  // FF_j = X ^ Y ^ Z
     tt2 = (e ^ f ^ g) + h + ss1;  // GG_j = X ^ Y ^ Z
@@ -111,14 +119,14 @@ ARMACCEL_ALWAYS_INLINE void round(std::uint64_t (&v)[8], std::uint64_t tj, std::
     tt2 = (e & f) + (g & ~e) + h + ss1;       // choice
   }
   d = tt1 + (wp >> 32);                // TT1
-  h = p0(static_cast<u32>(tt2 + wp));  // P0(TT2)
+  h = p0(tt2 + static_cast<u32>(wp));  // P0(TT2)
   b = rotl(static_cast<u32>(b), 9);
-  f = rotl(static_cast<u32>(f), 19);
+  f = rotl(f, 19);
 }
 
 // Rounds 2k and 2k + 1.
 template <int K>
-ARMACCEL_ALWAYS_INLINE void round_pair(std::uint64_t (&v)[8], const std::uint64_t* pairs,
+ARMACCEL_ALWAYS_INLINE void round_pair(WorkingVariables& v, const std::uint64_t* pairs,
                                        const std::uint64_t* tj) {
   const std::uint64_t t = tj[K];
   round<2 * K, false>(v, t, pairs[2 * K]);
@@ -126,7 +134,7 @@ ARMACCEL_ALWAYS_INLINE void round_pair(std::uint64_t (&v)[8], const std::uint64_
 }
 
 template <int... K>
-ARMACCEL_ALWAYS_INLINE void rounds(std::uint64_t (&v)[8], const std::uint64_t* pairs,
+ARMACCEL_ALWAYS_INLINE void rounds(WorkingVariables& v, const std::uint64_t* pairs,
                                    const std::uint64_t* tj, std::integer_sequence<int, K...>) {
   (round_pair<K>(v, pairs, tj), ...);
 }
@@ -158,11 +166,13 @@ void compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t bloc
   for (int i = 0; i < 8; ++i) v[i] = state[i];
   for (; blocks > 0; --blocks, data += kSm3BlockBytes) {
     message_schedule(&s, data);
-    std::uint64_t x[8];
-    for (int i = 0; i < 8; ++i) x[i] = v[i];
+    WorkingVariables x;
+    for (int i = 0; i < 4; ++i) x.abcd[i] = v[i];
+    for (int i = 0; i < 4; ++i) x.efgh[i] = v[4 + i];
     rounds(x, s.pairs, tj, std::make_integer_sequence<int, 32>());
-    for (int i = 0; i < 8; ++i)
-      v[i] ^= static_cast<std::uint32_t>(x[i]);  // V_{i+1} = ABCDEFGH ^ V_i
+    // V_{i+1} = ABCDEFGH ^ V_i
+    for (int i = 0; i < 4; ++i) v[i] ^= static_cast<std::uint32_t>(x.abcd[i]);
+    for (int i = 0; i < 4; ++i) v[4 + i] ^= x.efgh[i];
   }
   for (int i = 0; i < 8; ++i) state[i] = v[i];
   wipe(&s, sizeof s);
