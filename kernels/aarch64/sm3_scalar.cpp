@@ -1,16 +1,17 @@
 // SM3, AArch64 lane "sm3-scalar" for cores without the SM3 instructions
 // (GB/T 32905-2016 §5), on the general-purpose registers.
 //
-// A block is read with one vector load and REV32 into a 68-word buffer,
-// the message expansion (§5.3.2) fills W_16..W_67 in scalar code (the
-// rotations fold into EOR's rotated operand, so a word costs six
-// instructions), and the 64 rounds run fully unrolled with the eight
-// working variables in registers, renamed instead of moved (only A and E
-// are new each round).  W'_j = W_j ^ W_{j+4} is formed where it is used.
-// From round 16 on FF is computed as (A & B) + (C & (A ^ B)) and GG as
-// (E & F) + (G & ~E) (BIC): the two terms never share a set bit, so the
-// addition is their OR and folds into the sums TT1 and TT2.  T_j <<< j
-// comes from a constant table.  Nothing depends on the data but values.
+// Per block, out of line: one vector load and REV32 give W_0..W_15, the
+// message expansion (§5.3.2) makes W_16..W_67 in scalar code (the
+// rotations fold into EOR's rotated operand: six instructions a word), and
+// vector EORs and ST2 lay W_j and W'_j = W_j ^ W_{j+4} side by side, one
+// 64-bit word per round.  Then the 64 rounds, fully unrolled, with the
+// eight working variables in registers, renamed instead of moved (only A
+// and E are new each round).  From round 16 on FF is (A & B) + (C & (A ^
+// B)) and GG is (E & F) + (G & ~E) (BIC): the two terms never share a set
+// bit, so their sum is their OR and folds into the sums TT1 and TT2.
+// T_j <<< j comes from a constant table, two rounds' worth a load.  No
+// branch or address depends on the message or the chaining value.
 #include <arm_neon.h>
 
 #include <bit>
@@ -58,9 +59,9 @@ constexpr RoundConstants kTj = [] {
   return t;
 }();
 
-// The table's address, read once per call through a volatile object so
-// the compiler loads the constants (LDP, two per instruction) instead of
-// building each from two immediates.
+// The table's address, read once per call through a volatile object, so
+// the compiler loads the constants (two per 64-bit load) instead of
+// building each from two move-immediates.
 const RoundConstants* const volatile kTjTable = &kTj;
 
 // W_j for j = 16..67 (§5.3.2 b), in order, from the 16 words before each.
@@ -84,14 +85,13 @@ struct WorkingVariables {
   std::uint32_t efgh[4];
 };
 
-// Round j (§5.3.3).  The sums are formed in 64-bit arithmetic and only
-// their low 32 bits used, so a word in the high half of a loaded pair is
-// added with a shifted operand (ADD ..., LSR #32) at no extra cost: tj has
-// T_j <<< j in its low 32 bits (High = false) or its high 32 bits, wp
-// holds W_j (low) and W'_j (high).  v holds A..D in v[0..3] and E..H in
-// v[4..7], renamed: in round j, A sits in v[(4 - j % 4) % 4] and the
-// others follow it cyclically (E..H likewise), so the new A is written
-// over D, the new E over H, and B, F are rotated in place.
+// Round j (§5.3.3).  tj has T_j <<< j in its low 32 bits (High = false)
+// or in its high 32 bits; wp holds W_j (low) and W'_j (high).  TT1 is
+// summed in 64-bit arithmetic into a 64-bit A..D variable whose upper half
+// is never used, so W'_j is added straight from the high half (ADD ...,
+// LSR #32).  Renaming: in round j, A sits in abcd[(4 - j % 4) % 4] and B,
+// C, D follow it cyclically (E..H likewise in efgh), so the new A is
+// written over D, the new E over H, and B, F are rotated in place.
 template <int J, bool High>
 ARMACCEL_ALWAYS_INLINE void round(WorkingVariables& v, std::uint64_t tj, std::uint64_t wp) {
   using u64 = std::uint64_t;
