@@ -232,8 +232,21 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
   return true;
 }
 
+// One block with nothing else around it (OFB and CFB call ECB a block at
+// a time): out of line, so that it carries none of crypt_blocks' register
+// saving and table spilling.
+ARMACCEL_NOINLINE void crypt_single(const Sm4RoundKeys* rk, const std::uint8_t* in,
+                                    std::uint8_t* out) {
+  const Tables t = load_tables();
+  vst1q_u8(out, crypt_one(key_pairs(rk), t, vld1q_u8(in)));
+}
+
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
-  crypt_blocks(rk, in, out, blocks);
+  if (blocks == 1) {
+    crypt_single(rk, in, out);
+  } else {
+    crypt_blocks(rk, in, out, blocks);
+  }
 }
 
 constexpr std::size_t kChunk = 32;  // blocks buffered per pass in the chained modes
