@@ -4,7 +4,7 @@
 // Per block, out of line: one vector load and REV32 give W_0..W_15, the
 // message expansion (§5.3.2) makes W_16..W_67 in scalar code (the
 // rotations fold into EOR's rotated operand: six instructions a word), and
-// vector EORs and ST2 lay W_j and W'_j = W_j ^ W_{j+4} side by side, one
+// vector EORs and ZIP1/ZIP2 lay W_j and W'_j = W_j ^ W_{j+4} side by side, one
 // 64-bit word per round.  Then the 64 rounds, fully unrolled, with the
 // eight working variables in registers, renamed instead of moved (only A
 // and E are new each round).  From round 16 on FF is (A & B) + (C & (A ^
@@ -140,7 +140,7 @@ ARMACCEL_ALWAYS_INLINE void rounds(WorkingVariables& v, const std::uint64_t* pai
 }
 
 // W_0..W_67 and W'_0..W'_63 of one block (§5.3.2): the block as big-endian
-// words, the expansion, then the W' and the interleaving in vectors (ST2).
+// words, the expansion, then the W' and the interleaving in vectors (ZIP).
 // Out of line, so that the rounds read the words from the buffer rather
 // than the compiler carrying them all in (spilled) registers.
 ARMACCEL_NOINLINE void message_schedule(MessageSchedule* s, const std::uint8_t* block) {
@@ -154,8 +154,10 @@ ARMACCEL_NOINLINE void message_schedule(MessageSchedule* s, const std::uint8_t* 
   for (int q = 0; q < 16; ++q) {
     const uint32x4_t cur = next;
     next = vld1q_u32(s->w + 4 * q + 4);
-    vst2q_u32(reinterpret_cast<std::uint32_t*>(s->pairs + 4 * q),
-              (uint32x4x2_t{{cur, veorq_u32(cur, next)}}));
+    const uint32x4_t wp = veorq_u32(cur, next);
+    std::uint32_t* out = reinterpret_cast<std::uint32_t*>(s->pairs + 4 * q);
+    vst1q_u32(out, vzip1q_u32(cur, wp));
+    vst1q_u32(out + 4, vzip2q_u32(cur, wp));
   }
 }
 
