@@ -17,6 +17,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #include "api/sm3.h"
@@ -24,7 +25,7 @@
 #include "util/wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
-              "the vector load and REV32 assume little-endian lanes");
+              "the REV32 and the 64-bit loads of word pairs assume little-endian");
 
 namespace armaccel {
 
@@ -71,11 +72,11 @@ ARMACCEL_ALWAYS_INLINE void expand(std::uint32_t w[68], std::index_sequence<I...
   ((w[k + I] = p1(w[I] ^ w[I + 7] ^ rotl(w[I + 13], 15)) ^ rotl(w[I + 3], 7) ^ w[I + 10]), ...);
 }
 
-// W_j and W'_j = W_j ^ W_{j+4} in one 64-bit word for j = 0..63 (W_j in
-// the low half), so a round reads both with one load.
+// W_j and W'_j = W_j ^ W_{j+4} side by side for j = 0..63, so a round
+// reads both with one 64-bit load (W_j in the low half).
 struct MessageSchedule {
-  alignas(16) std::uint32_t w[68];      // W_0..W_67
-  alignas(16) std::uint64_t pairs[64];  // W_j | W'_j << 32
+  alignas(16) std::uint32_t w[68];       // W_0..W_67
+  alignas(16) std::uint32_t pairs[128];  // W_0, W'_0, W_1, W'_1, ...
 };
 
 // A..D as 64-bit values of which only the low 32 bits count (see round),
@@ -126,15 +127,18 @@ ARMACCEL_ALWAYS_INLINE void round(WorkingVariables& v, std::uint64_t tj, std::ui
 
 // Rounds 2k and 2k + 1.
 template <int K>
-ARMACCEL_ALWAYS_INLINE void round_pair(WorkingVariables& v, const std::uint64_t* pairs,
+ARMACCEL_ALWAYS_INLINE void round_pair(WorkingVariables& v, const std::uint32_t* pairs,
                                        const std::uint64_t* tj) {
   const std::uint64_t t = tj[K];
-  round<2 * K, false>(v, t, pairs[2 * K]);
-  round<2 * K + 1, true>(v, t, pairs[2 * K + 1]);
+  std::uint64_t w0, w1;  // W_j | W'_j << 32 (little-endian), one 64-bit load each
+  std::memcpy(&w0, pairs + 4 * K, sizeof w0);
+  std::memcpy(&w1, pairs + 4 * K + 2, sizeof w1);
+  round<2 * K, false>(v, t, w0);
+  round<2 * K + 1, true>(v, t, w1);
 }
 
 template <int... K>
-ARMACCEL_ALWAYS_INLINE void rounds(WorkingVariables& v, const std::uint64_t* pairs,
+ARMACCEL_ALWAYS_INLINE void rounds(WorkingVariables& v, const std::uint32_t* pairs,
                                    const std::uint64_t* tj, std::integer_sequence<int, K...>) {
   (round_pair<K>(v, pairs, tj), ...);
 }
@@ -155,7 +159,7 @@ ARMACCEL_NOINLINE void message_schedule(MessageSchedule* s, const std::uint8_t* 
     const uint32x4_t cur = next;
     next = vld1q_u32(s->w + 4 * q + 4);
     const uint32x4_t wp = veorq_u32(cur, next);
-    std::uint32_t* out = reinterpret_cast<std::uint32_t*>(s->pairs + 4 * q);
+    std::uint32_t* out = s->pairs + 8 * q;
     vst1q_u32(out, vzip1q_u32(cur, wp));
     vst1q_u32(out + 4, vzip2q_u32(cur, wp));
   }

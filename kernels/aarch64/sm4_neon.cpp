@@ -107,8 +107,8 @@ ARMACCEL_ALWAYS_INLINE uint32x4_t swap_bytes(uint32x4_t v) {
 // before): the words in general registers, tau through the vector table,
 // L with EOR's rotated operand.  The 32 rounds are unrolled; the round keys
 // are read as 64-bit pairs (rk_{2k} low, rk_{2k+1} high) and the high one
-// is XORed in with a shifted operand.  Words are held in 64-bit variables
-// whose upper halves may hold junk: only the low 32 bits are ever used.
+// is XORed in with a shifted operand (EOR ..., LSR #32), so a round's input
+// is a 64-bit value whose upper half is junk: only its low 32 bits are used.
 ARMACCEL_ALWAYS_INLINE std::uint32_t rotl32(std::uint32_t x, int n) {
   return (x << n) | (x >> (32 - n));
 }
@@ -130,36 +130,32 @@ ARMACCEL_ALWAYS_INLINE std::uint32_t round_update(std::uint32_t x, std::uint64_t
 // Rounds 2k and 2k + 1 (X_{i+4} = X_i ^ T(X_{i+1} ^ X_{i+2} ^ X_{i+3} ^
 // rk_i)), sharing X_{i+2} ^ X_{i+3}.  x[] is indexed mod 4.
 template <int K>
-ARMACCEL_ALWAYS_INLINE void round_pair(std::uint32_t (&x)[4], const std::uint64_t* rk2,
+ARMACCEL_ALWAYS_INLINE void round_pair(std::uint32_t (&x)[4], const std::uint32_t* rk,
                                        const Tables& t) {
   constexpr int p = (2 * K) % 4;
-  const std::uint64_t keys = rk2[K];
+  std::uint64_t keys;  // rk_{2k} | rk_{2k+1} << 32, one 64-bit load
+  std::memcpy(&keys, rk + 2 * K, sizeof keys);
   const std::uint64_t s = std::uint64_t{x[(p + 2) % 4]} ^ x[(p + 3) % 4];
   x[p] = round_update(x[p], (s ^ x[(p + 1) % 4]) ^ keys, t);
   x[(p + 1) % 4] = round_update(x[(p + 1) % 4], (s ^ x[p]) ^ (keys >> 32), t);
 }
 
 template <int... K>
-ARMACCEL_ALWAYS_INLINE void all_rounds(std::uint32_t (&x)[4], const std::uint64_t* rk2,
+ARMACCEL_ALWAYS_INLINE void all_rounds(std::uint32_t (&x)[4], const std::uint32_t* rk,
                                        const Tables& t, std::integer_sequence<int, K...>) {
-  (round_pair<K>(x, rk2, t), ...);
+  (round_pair<K>(x, rk, t), ...);
 }
 
-ARMACCEL_ALWAYS_INLINE uint8x16_t crypt_one(const std::uint64_t* rk2, const Tables& t,
+ARMACCEL_ALWAYS_INLINE uint8x16_t crypt_one(const std::uint32_t* rk, const Tables& t,
                                             uint8x16_t block) {
   const uint32x4_t words = swap_bytes(vreinterpretq_u32_u8(block));
   std::uint32_t x[4] = {vgetq_lane_u32(words, 0), vgetq_lane_u32(words, 1),
                         vgetq_lane_u32(words, 2), vgetq_lane_u32(words, 3)};
-  all_rounds(x, rk2, t, std::make_integer_sequence<int, 16>());
+  all_rounds(x, rk, t, std::make_integer_sequence<int, 16>());
   // R: (X35, X34, X33, X32), big-endian.
   const uint32x4_t lo = vcombine_u32(vcreate_u32((std::uint64_t{x[2]} << 32) | x[3]),
                                      vcreate_u32((std::uint64_t{x[0]} << 32) | x[1]));
   return vreinterpretq_u8_u32(swap_bytes(lo));
-}
-
-// The round keys as 64-bit pairs (little-endian: rk_{2k} in the low half).
-ARMACCEL_ALWAYS_INLINE const std::uint64_t* key_pairs(const Sm4RoundKeys* rk) {
-  return reinterpret_cast<const std::uint64_t*>(rk->rk);
 }
 
 // G groups of four blocks (64 * G bytes) through the 32 rounds.
@@ -203,7 +199,7 @@ void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* 
     out += 64;
   }
   if (blocks == 1) {
-    vst1q_u8(out, crypt_one(key_pairs(rk), t, vld1q_u8(in)));
+    vst1q_u8(out, crypt_one(rk->rk, t, vld1q_u8(in)));
   } else if (blocks > 0) {
     std::uint8_t buf[64] = {};
     std::memcpy(buf, in, 16 * blocks);
@@ -238,7 +234,7 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
 ARMACCEL_NOINLINE void crypt_single(const Sm4RoundKeys* rk, const std::uint8_t* in,
                                     std::uint8_t* out) {
   const Tables t = load_tables();
-  vst1q_u8(out, crypt_one(key_pairs(rk), t, vld1q_u8(in)));
+  vst1q_u8(out, crypt_one(rk->rk, t, vld1q_u8(in)));
 }
 
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
@@ -256,7 +252,7 @@ void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   const Tables t = load_tables();
   uint8x16_t c = vld1q_u8(iv);
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    c = crypt_one(key_pairs(rk), t, veorq_u8(c, vld1q_u8(in)));
+    c = crypt_one(rk->rk, t, veorq_u8(c, vld1q_u8(in)));
     vst1q_u8(out, c);
   }
   vst1q_u8(iv, c);
@@ -304,7 +300,7 @@ void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
              std::uint8_t mac[16]) {
   const Tables t = load_tables();
   uint8x16_t m = vld1q_u8(mac);
-  for (; blocks > 0; --blocks, in += 16) m = crypt_one(key_pairs(rk), t, veorq_u8(m, vld1q_u8(in)));
+  for (; blocks > 0; --blocks, in += 16) m = crypt_one(rk->rk, t, veorq_u8(m, vld1q_u8(in)));
   vst1q_u8(mac, m);
 }
 
