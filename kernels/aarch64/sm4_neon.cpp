@@ -11,6 +11,9 @@
 // linear transform uses L(B) = B ^ (B <<< 24) ^ ((B ^ (B <<< 8) ^
 // (B <<< 16)) <<< 2), the byte rotations as permutations.  Two groups (eight
 // blocks) go through the rounds together where there are enough blocks.
+// A block that must go alone (CBC encryption, CBC-MAC, ECB of one block as
+// OFB and CFB use it) keeps its four words in general registers and sends
+// only the S-box step through a vector register (see crypt_one).
 // The round keys are the standard's rk_0..31 as 32-bit values, the layout
 // of the other SM4 lanes.
 #include <arm_neon.h>
