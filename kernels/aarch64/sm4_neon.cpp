@@ -212,22 +212,59 @@ void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* 
   }
 }
 
+// x ^ L'(tau(a)) for the low 32 bits of a (§7.3), as round_update with
+// L'(B) = B ^ (B <<< 13) ^ (B <<< 23) = B ^ ((B ^ (B <<< 10)) <<< 13).
+ARMACCEL_ALWAYS_INLINE std::uint32_t key_update(std::uint32_t x, std::uint64_t a, const Tables& t) {
+  const uint8x16_t idx = vreinterpretq_u8_u64(vdupq_n_u64(a));
+  const std::uint32_t b = vgetq_lane_u32(vreinterpretq_u32_u8(tau(idx, t)), 0);
+  return (x ^ b) ^ rotl32(b ^ rotl32(b, 10), 13);
+}
+
+// CK's address read through a volatile object, so the compiler loads the
+// constants two per 64-bit load instead of building each from immediates.
+const Sm4CkTable* const volatile kCkTable = &kSm4Ck;
+
+// Key expansion rounds 2k and 2k + 1 (K_{i+4} = K_i ^ T'(K_{i+1} ^ K_{i+2}
+// ^ K_{i+3} ^ CK_i), rk_i = K_{i+4}), shaped as round_pair; Reverse stores
+// the round keys in decryption order.
+template <int K, bool Reverse>
+ARMACCEL_ALWAYS_INLINE void key_round_pair(std::uint32_t (&k)[4], const std::uint32_t* ck,
+                                           const Tables& t, std::uint32_t* rk) {
+  constexpr int p = (2 * K) % 4;
+  std::uint64_t c;  // CK_{2k} | CK_{2k+1} << 32
+  std::memcpy(&c, ck + 2 * K, sizeof c);
+  const std::uint64_t s = std::uint64_t{k[(p + 2) % 4]} ^ k[(p + 3) % 4];
+  k[p] = key_update(k[p], (s ^ k[(p + 1) % 4]) ^ c, t);
+  k[(p + 1) % 4] = key_update(k[(p + 1) % 4], (s ^ k[p]) ^ (c >> 32), t);
+  rk[Reverse ? 31 - 2 * K : 2 * K] = k[p];
+  rk[Reverse ? 30 - 2 * K : 2 * K + 1] = k[(p + 1) % 4];
+}
+
+template <bool Reverse, int... K>
+ARMACCEL_ALWAYS_INLINE void key_rounds(std::uint32_t (&k)[4], const std::uint32_t* ck,
+                                       const Tables& t, std::uint32_t* rk,
+                                       std::integer_sequence<int, K...>) {
+  (key_round_pair<K, Reverse>(k, ck, t, rk), ...);
+}
+
+// The 32 round keys, unrolled, the key words in general registers only.
+template <bool Reverse>
+void expand_key(Sm4RoundKeys* out, const std::uint8_t* key) {
+  const Tables t = load_tables();
+  const uint32x4_t words = veorq_u32(swap_bytes(vreinterpretq_u32_u8(vld1q_u8(key))),
+                                     vld1q_u32(kSm4Fk));  // K_0..K_3 = MK ^ FK
+  std::uint32_t k[4] = {vgetq_lane_u32(words, 0), vgetq_lane_u32(words, 1),
+                        vgetq_lane_u32(words, 2), vgetq_lane_u32(words, 3)};
+  key_rounds<Reverse>(k, kCkTable->v, t, out->rk, std::make_integer_sequence<int, 16>());
+}
+
 bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, bool reverse) {
   if (key_bytes != kSm4KeyBytes) return false;
-  const Tables t = load_tables();
-  std::uint32_t k[4];
-  for (int i = 0; i < 4; ++i)
-    k[i] = ((std::uint32_t{key[4 * i]} << 24) | (std::uint32_t{key[4 * i + 1]} << 16) |
-            (std::uint32_t{key[4 * i + 2]} << 8) | key[4 * i + 3]) ^
-           kSm4Fk[i];
-  for (int i = 0; i < 32; ++i) {
-    const std::uint32_t a = k[(i + 1) % 4] ^ k[(i + 2) % 4] ^ k[(i + 3) % 4] ^ kSm4Ck.v[i];
-    const std::uint32_t b =
-        vgetq_lane_u32(vreinterpretq_u32_u8(tau(vreinterpretq_u8_u32(vdupq_n_u32(a)), t)), 0);
-    k[i % 4] ^= b ^ ((b << 13) | (b >> 19)) ^ ((b << 23) | (b >> 9));  // L'
-    out->rk[reverse ? 31 - i : i] = k[i % 4];
+  if (reverse) {
+    expand_key<true>(out, key);
+  } else {
+    expand_key<false>(out, key);
   }
-  wipe(k, sizeof k);
   return true;
 }
 
