@@ -11,6 +11,9 @@
 // linear transform uses L(B) = B ^ (B <<< 24) ^ ((B ^ (B <<< 8) ^
 // (B <<< 16)) <<< 2), the byte rotations as permutations.  Two groups (eight
 // blocks) go through the rounds together where there are enough blocks.
+// A block that must go alone (CBC encryption, CBC-MAC, ECB of one block as
+// OFB and CFB use it) keeps its four words in general registers and sends
+// only the S-box step through a vector register (see crypt_one).
 // The round keys are the standard's rk_0..31 as 32-bit values, the layout
 // of the other SM4 lanes.
 #include <arm_neon.h>
@@ -19,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "api/sm4.h"
 #include "sm4_impl.h"
@@ -102,6 +106,61 @@ ARMACCEL_ALWAYS_INLINE uint32x4_t swap_bytes(uint32x4_t v) {
   return vreinterpretq_u32_u8(vrev32q_u8(vreinterpretq_u8_u32(v)));
 }
 
+// One block on its own (CBC encryption, CBC-MAC: each block needs the one
+// before): the words in general registers, tau through the vector table,
+// L with EOR's rotated operand.  The 32 rounds are unrolled; the round keys
+// are read as 64-bit pairs (rk_{2k} low, rk_{2k+1} high) and the high one
+// is XORed in with a shifted operand (EOR ..., LSR #32), so a round's input
+// is a 64-bit value whose upper half is junk: only its low 32 bits are used.
+ARMACCEL_ALWAYS_INLINE std::uint32_t rotl32(std::uint32_t x, int n) {
+  return (x << n) | (x >> (32 - n));
+}
+
+// x ^ L(tau(a)) for the low 32 bits of a (§6.2, §7.1).  DUP of the whole
+// 64-bit value: lane 0 of the vector is the word, whatever the upper half.
+ARMACCEL_ALWAYS_INLINE std::uint32_t round_update(std::uint32_t x, std::uint64_t a,
+                                                  const Tables& t) {
+  const uint8x16_t idx = vreinterpretq_u8_u64(vdupq_n_u64(a));
+  const std::uint32_t b = vgetq_lane_u32(vreinterpretq_u32_u8(tau(idx, t)), 0);
+  // L(B) = B ^ (B <<< 2) ^ (B <<< 10) ^ (B <<< 18) ^ (B <<< 24)
+  //      = B ^ ((B ^ (Y <<< 10)) <<< 24), Y = B ^ ((B ^ (B <<< 8)) <<< 8):
+  // five EORs, each with one rotated operand (nested so that no XOR chain
+  // has two rotated terms for the compiler to pair).
+  const std::uint32_t y = b ^ rotl32(b ^ rotl32(b, 8), 8);
+  return (x ^ b) ^ rotl32(b ^ rotl32(y, 10), 24);
+}
+
+// Rounds 2k and 2k + 1 (X_{i+4} = X_i ^ T(X_{i+1} ^ X_{i+2} ^ X_{i+3} ^
+// rk_i)), sharing X_{i+2} ^ X_{i+3}.  x[] is indexed mod 4.
+template <int K>
+ARMACCEL_ALWAYS_INLINE void round_pair(std::uint32_t (&x)[4], const std::uint32_t* rk,
+                                       const Tables& t) {
+  constexpr int p = (2 * K) % 4;
+  std::uint64_t keys;  // rk_{2k} | rk_{2k+1} << 32, one 64-bit load
+  std::memcpy(&keys, rk + 2 * K, sizeof keys);
+  const std::uint64_t s = std::uint64_t{x[(p + 2) % 4]} ^ x[(p + 3) % 4];
+  x[p] = round_update(x[p], (s ^ x[(p + 1) % 4]) ^ keys, t);
+  x[(p + 1) % 4] = round_update(x[(p + 1) % 4], (s ^ x[p]) ^ (keys >> 32), t);
+}
+
+template <int... K>
+ARMACCEL_ALWAYS_INLINE void all_rounds(std::uint32_t (&x)[4], const std::uint32_t* rk,
+                                       const Tables& t, std::integer_sequence<int, K...>) {
+  (round_pair<K>(x, rk, t), ...);
+}
+
+ARMACCEL_ALWAYS_INLINE uint8x16_t crypt_one(const std::uint32_t* rk, const Tables& t,
+                                            uint8x16_t block) {
+  const uint32x4_t words = swap_bytes(vreinterpretq_u32_u8(block));
+  std::uint32_t x[4] = {vgetq_lane_u32(words, 0), vgetq_lane_u32(words, 1),
+                        vgetq_lane_u32(words, 2), vgetq_lane_u32(words, 3)};
+  all_rounds(x, rk, t, std::make_integer_sequence<int, 16>());
+  // R: (X35, X34, X33, X32), big-endian.
+  const uint32x4_t lo = vcombine_u32(vcreate_u32((std::uint64_t{x[2]} << 32) | x[3]),
+                                     vcreate_u32((std::uint64_t{x[0]} << 32) | x[1]));
+  return vreinterpretq_u8_u32(swap_bytes(lo));
+}
+
 // G groups of four blocks (64 * G bytes) through the 32 rounds.
 template <int G>
 ARMACCEL_ALWAYS_INLINE void crypt_groups(const std::uint32_t rk[32], const Tables& t,
@@ -129,7 +188,9 @@ ARMACCEL_ALWAYS_INLINE void crypt_groups(const std::uint32_t rk[32], const Table
   }
 }
 
-// Any number of blocks: eight at a time, then four, then the rest padded.
+// Any number of blocks: eight at a time, then four, then a last single
+// block on its own (OFB and CFB come here one block at a time), or two or
+// three padded to a group.
 void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                   std::size_t blocks) {
   const Tables t = load_tables();
@@ -140,7 +201,9 @@ void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* 
     in += 64;
     out += 64;
   }
-  if (blocks > 0) {
+  if (blocks == 1) {
+    vst1q_u8(out, crypt_one(rk->rk, t, vld1q_u8(in)));
+  } else if (blocks > 0) {
     std::uint8_t buf[64] = {};
     std::memcpy(buf, in, 16 * blocks);
     crypt_groups<1>(rk->rk, t, buf, buf);
@@ -149,56 +212,77 @@ void crypt_blocks(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* 
   }
 }
 
+// x ^ L'(tau(a)) for the low 32 bits of a (§7.3), as round_update with
+// L'(B) = B ^ (B <<< 13) ^ (B <<< 23) = B ^ ((B ^ (B <<< 10)) <<< 13).
+ARMACCEL_ALWAYS_INLINE std::uint32_t key_update(std::uint32_t x, std::uint64_t a, const Tables& t) {
+  const uint8x16_t idx = vreinterpretq_u8_u64(vdupq_n_u64(a));
+  const std::uint32_t b = vgetq_lane_u32(vreinterpretq_u32_u8(tau(idx, t)), 0);
+  return (x ^ b) ^ rotl32(b ^ rotl32(b, 10), 13);
+}
+
+// CK's address read through a volatile object, so the compiler loads the
+// constants two per 64-bit load instead of building each from immediates.
+const Sm4CkTable* const volatile kCkTable = &kSm4Ck;
+
+// Key expansion rounds 2k and 2k + 1 (K_{i+4} = K_i ^ T'(K_{i+1} ^ K_{i+2}
+// ^ K_{i+3} ^ CK_i), rk_i = K_{i+4}), shaped as round_pair; Reverse stores
+// the round keys in decryption order.
+template <int K, bool Reverse>
+ARMACCEL_ALWAYS_INLINE void key_round_pair(std::uint32_t (&k)[4], const std::uint32_t* ck,
+                                           const Tables& t, std::uint32_t* rk) {
+  constexpr int p = (2 * K) % 4;
+  std::uint64_t c;  // CK_{2k} | CK_{2k+1} << 32
+  std::memcpy(&c, ck + 2 * K, sizeof c);
+  const std::uint64_t s = std::uint64_t{k[(p + 2) % 4]} ^ k[(p + 3) % 4];
+  k[p] = key_update(k[p], (s ^ k[(p + 1) % 4]) ^ c, t);
+  k[(p + 1) % 4] = key_update(k[(p + 1) % 4], (s ^ k[p]) ^ (c >> 32), t);
+  rk[Reverse ? 31 - 2 * K : 2 * K] = k[p];
+  rk[Reverse ? 30 - 2 * K : 2 * K + 1] = k[(p + 1) % 4];
+}
+
+template <bool Reverse, int... K>
+ARMACCEL_ALWAYS_INLINE void key_rounds(std::uint32_t (&k)[4], const std::uint32_t* ck,
+                                       const Tables& t, std::uint32_t* rk,
+                                       std::integer_sequence<int, K...>) {
+  (key_round_pair<K, Reverse>(k, ck, t, rk), ...);
+}
+
+// The 32 round keys, unrolled, the key words in general registers only.
+template <bool Reverse>
+void expand_key(Sm4RoundKeys* out, const std::uint8_t* key) {
+  const Tables t = load_tables();
+  const uint32x4_t words = veorq_u32(swap_bytes(vreinterpretq_u32_u8(vld1q_u8(key))),
+                                     vld1q_u32(kSm4Fk));  // K_0..K_3 = MK ^ FK
+  std::uint32_t k[4] = {vgetq_lane_u32(words, 0), vgetq_lane_u32(words, 1),
+                        vgetq_lane_u32(words, 2), vgetq_lane_u32(words, 3)};
+  key_rounds<Reverse>(k, kCkTable->v, t, out->rk, std::make_integer_sequence<int, 16>());
+}
+
 bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, bool reverse) {
   if (key_bytes != kSm4KeyBytes) return false;
-  const Tables t = load_tables();
-  std::uint32_t k[4];
-  for (int i = 0; i < 4; ++i)
-    k[i] = ((std::uint32_t{key[4 * i]} << 24) | (std::uint32_t{key[4 * i + 1]} << 16) |
-            (std::uint32_t{key[4 * i + 2]} << 8) | key[4 * i + 3]) ^
-           kSm4Fk[i];
-  for (int i = 0; i < 32; ++i) {
-    const std::uint32_t a = k[(i + 1) % 4] ^ k[(i + 2) % 4] ^ k[(i + 3) % 4] ^ kSm4Ck.v[i];
-    const std::uint32_t b =
-        vgetq_lane_u32(vreinterpretq_u32_u8(tau(vreinterpretq_u8_u32(vdupq_n_u32(a)), t)), 0);
-    k[i % 4] ^= b ^ ((b << 13) | (b >> 19)) ^ ((b << 23) | (b >> 9));  // L'
-    out->rk[reverse ? 31 - i : i] = k[i % 4];
+  if (reverse) {
+    expand_key<true>(out, key);
+  } else {
+    expand_key<false>(out, key);
   }
-  wipe(k, sizeof k);
   return true;
 }
 
+// One block with nothing else around it (OFB and CFB call ECB a block at
+// a time): out of line, so that it carries none of crypt_blocks' register
+// saving and table spilling.
+ARMACCEL_NOINLINE void crypt_single(const Sm4RoundKeys* rk, const std::uint8_t* in,
+                                    std::uint8_t* out) {
+  const Tables t = load_tables();
+  vst1q_u8(out, crypt_one(rk->rk, t, vld1q_u8(in)));
+}
+
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
-  crypt_blocks(rk, in, out, blocks);
-}
-
-// One block on its own (CBC encryption, CBC-MAC: each block needs the one
-// before): the words in general registers, tau through the vector table,
-// L with EOR's rotated operand.
-ARMACCEL_ALWAYS_INLINE std::uint32_t rotl32(std::uint32_t x, int n) {
-  return (x << n) | (x >> (32 - n));
-}
-
-ARMACCEL_ALWAYS_INLINE uint8x16_t crypt_one(const std::uint32_t rk[32], const Tables& t,
-                                            uint8x16_t block) {
-  const uint32x4_t words = swap_bytes(vreinterpretq_u32_u8(block));
-  std::uint32_t x[4] = {vgetq_lane_u32(words, 0), vgetq_lane_u32(words, 1),
-                        vgetq_lane_u32(words, 2), vgetq_lane_u32(words, 3)};
-  for (int r = 0; r < 32; r += 4) {
-    for (int i = 0; i < 4; ++i) {
-      const std::uint32_t a = x[(i + 1) % 4] ^ x[(i + 2) % 4] ^ x[(i + 3) % 4] ^ rk[r + i];
-      const std::uint32_t b =
-          vgetq_lane_u32(vreinterpretq_u32_u8(tau(vreinterpretq_u8_u32(vdupq_n_u32(a)), t)), 0);
-      // L as four EORs with a rotated operand: B ^ (B <<< 24) ^ (Y <<< 2),
-      // Y = B ^ (B <<< 8) ^ (B <<< 16).
-      const std::uint32_t y = b ^ rotl32(b, 8) ^ rotl32(b, 16);
-      x[i] ^= (b ^ rotl32(b, 24)) ^ rotl32(y, 2);
-    }
+  if (blocks == 1) {
+    crypt_single(rk, in, out);
+  } else {
+    crypt_blocks(rk, in, out, blocks);
   }
-  // R: (X35, X34, X33, X32), big-endian.
-  const uint32x4_t lo = vcombine_u32(vcreate_u32((std::uint64_t{x[2]} << 32) | x[3]),
-                                     vcreate_u32((std::uint64_t{x[0]} << 32) | x[1]));
-  return vreinterpretq_u8_u32(swap_bytes(lo));
 }
 
 constexpr std::size_t kChunk = 32;  // blocks buffered per pass in the chained modes

@@ -42,6 +42,9 @@ extern const Sm4Kernel kSm4Neon;
 #if ARMACCEL_HAVE_SM3_CE
 extern const Sm3Kernel kSm3Ce;
 #endif
+#if ARMACCEL_HAVE_SM3_SCALAR
+extern const Sm3Kernel kSm3Scalar;
+#endif
 #if ARMACCEL_HAVE_MLKEM_NEON
 extern const MlkemKernel kMlkemNeon;
 #endif
@@ -126,6 +129,9 @@ const Sm4Kernel* const kSm4Kernels[] = {
 const Sm3Kernel* const kSm3Kernels[] = {
 #if ARMACCEL_HAVE_SM3_CE
     &kSm3Ce,
+#endif
+#if ARMACCEL_HAVE_SM3_SCALAR
+    &kSm3Scalar,
 #endif
     &kSm3Portable,
 };

@@ -6,6 +6,7 @@
 // 0..1024 bytes in every mode (unaligned, in place, split into calls).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -122,9 +123,13 @@ TEST_P(Sm4Lane, MatchesPortableInEveryMode) {
     if (blocks % 7 == 5) std::memset(iv.data() + 12, 0xff, 4);
     const std::size_t split = blocks == 0 ? 0 : rng.below(blocks + 1);
     for (int mode = 0; mode < 10; ++mode) {
-      Bytes a(in.begin() + 1, in.end()), b = a;  // b: in place, unaligned start
-      std::uint8_t* out_b = b.data();
-      Bytes chain_a = iv, chain_b = iv;
+      // a: the oracle's buffer; b: the lane's, in place from an odd address,
+      // with an odd-addressed chaining value too.
+      Bytes a(in.begin() + 1, in.end()), b = in, chain_store(17);
+      std::uint8_t* out_b = b.data() + 1;
+      std::copy(iv.begin(), iv.end(), chain_store.begin() + 1);
+      Bytes chain_a = iv;
+      std::uint8_t* chain_b = chain_store.data() + 1;
       auto run = [&](const Sm4Kernel* kk, const Sm4RoundKeys* e, const Sm4RoundKeys* d,
                      std::uint8_t* buf, std::uint8_t* chain, std::size_t n) {
         switch (mode) {
@@ -161,15 +166,16 @@ TEST_P(Sm4Lane, MatchesPortableInEveryMode) {
         }
       };
       run(ref, &rek, &rdk, a.data(), chain_a.data(), blocks);
-      run(k, &ek, &dk, out_b, chain_b.data(), split);
-      run(k, &ek, &dk, out_b + 16 * split, chain_b.data(), blocks - split);
-      ASSERT_EQ(to_hex(b), to_hex(a)) << k->lane << " mode " << mode << " blocks " << blocks;
-      ASSERT_EQ(to_hex(chain_b), to_hex(chain_a)) << "mode " << mode << " blocks " << blocks;
+      run(k, &ek, &dk, out_b, chain_b, split);
+      run(k, &ek, &dk, out_b + 16 * split, chain_b, blocks - split);
+      ASSERT_EQ(to_hex(out_b, a.size()), to_hex(a))
+          << k->lane << " mode " << mode << " blocks " << blocks;
+      ASSERT_EQ(to_hex(chain_b, 16), to_hex(chain_a)) << "mode " << mode << " blocks " << blocks;
     }
     std::uint8_t mac_a[16] = {}, mac_b[16] = {};
-    ref->cbc_mac(&rek, in.data(), blocks, mac_a);
-    k->cbc_mac(&ek, in.data(), split, mac_b);
-    k->cbc_mac(&ek, in.data() + 16 * split, blocks - split, mac_b);
+    ref->cbc_mac(&rek, in.data() + 1, blocks, mac_a);
+    k->cbc_mac(&ek, in.data() + 1, split, mac_b);
+    k->cbc_mac(&ek, in.data() + 1 + 16 * split, blocks - split, mac_b);
     ASSERT_EQ(to_hex(mac_b, 16), to_hex(mac_a, 16)) << "cbc-mac blocks " << blocks;
   }
 }
