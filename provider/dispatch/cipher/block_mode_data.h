@@ -11,6 +11,7 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -86,6 +87,8 @@ struct BlockModeOps {
   static_assert(KeyBytes <= sizeof(Ctx::key));
 
   static constexpr std::size_t kBlock = 16;
+  // Blocks of OFB/CFB keystream made per kernel call (stack buffers).
+  static constexpr std::size_t kFeedbackBlocks = 16;
   static constexpr bool kStream = is_stream_mode(Mode);
   static constexpr bool kFeedback = Mode == BlockMode::kOfb || Mode == BlockMode::kCfb;
   static constexpr std::size_t kIvBytes = Mode == BlockMode::kEcb ? 0 : 16;
@@ -104,17 +107,71 @@ struct BlockModeOps {
 
   // OFB and CFB (SP 800-38A §6.4, §6.3 with s = 128) over any length, as
   // OpenSSL's: iv holds the current keystream (OFB) or feedback (CFB)
-  // block, num the bytes of it used.  Each block needs the one before, so
-  // one kernel block at a time.
+  // block, num the bytes of it used.  Whole blocks go through the kernel's
+  // chained modes, up to kFeedbackBlocks per call: the OFB keystream is the
+  // CBC encryption of zero blocks; in CFB encryption keystream block i+1 is
+  // the CBC encryption of plaintext block i chained on keystream block i
+  // (the first that of a zero block chained on the feedback block); in CFB
+  // decryption the keystream is the ECB encryption of the previous
+  // ciphertext blocks.
   static void feedback_process(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
-    for (; len != 0; --len) {
-      if (c->num == 0) c->kernel->ecb_encrypt(&c->schedule, c->iv, c->iv, 1);
-      const std::uint8_t x = *in++;
-      const std::uint8_t y = static_cast<std::uint8_t>(x ^ c->iv[c->num]);
-      *out++ = y;
-      if constexpr (Mode == BlockMode::kCfb) c->iv[c->num] = c->enc ? y : x;  // the ciphertext
-      c->num = (c->num + 1) % kBlock;
+    // The rest of the current block, byte by byte.
+    for (; c->num != 0 && len != 0; --len) feedback_byte(c, *in++, out++);
+    if (len >= kBlock) {
+      std::uint8_t x[kFeedbackBlocks * kBlock], ks[kFeedbackBlocks * kBlock];
+      while (len >= kBlock) {
+        const std::size_t blocks = std::min(len / kBlock, kFeedbackBlocks), n = blocks * kBlock;
+        feedback_keystream(c, in, x, ks, blocks);
+        if constexpr (Mode == BlockMode::kCfb) {
+          // The next feedback block: the last ciphertext block.
+          std::memcpy(c->iv, c->enc ? ks + n - kBlock : in + n - kBlock, kBlock);
+          if (c->enc)
+            for (std::size_t i = 0; i < kBlock; ++i) c->iv[i] ^= in[n - kBlock + i];
+        }
+        for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
+        in += n;
+        out += n;
+        len -= n;
+      }
+      OPENSSL_cleanse(x, sizeof x);
+      OPENSSL_cleanse(ks, sizeof ks);
     }
+    for (; len != 0; --len) feedback_byte(c, *in++, out++);
+  }
+
+  // Keystream for `blocks` whole blocks of `in` from a block boundary into
+  // ks (x: room for the kernel's input).  OFB advances c->iv to the last
+  // keystream block; CFB leaves the feedback block to the caller.
+  static void feedback_keystream(Ctx* c, const std::uint8_t* in, std::uint8_t* x, std::uint8_t* ks,
+                                 std::size_t blocks) {
+    const auto* k = c->kernel;
+    const std::size_t n = blocks * kBlock;
+    if constexpr (Mode == BlockMode::kOfb) {
+      std::memset(x, 0, n);
+      k->cbc_encrypt(&c->schedule, x, ks, blocks, c->iv);
+    } else if (c->enc) {
+      std::uint8_t chain[kBlock];
+      std::memcpy(chain, c->iv, kBlock);
+      std::memset(x, 0, kBlock);
+      k->cbc_encrypt(&c->schedule, x, ks, 1, chain);
+      if (blocks > 1) {
+        std::memcpy(chain, ks, kBlock);
+        k->cbc_encrypt(&c->schedule, in, ks + kBlock, blocks - 1, chain);
+      }
+    } else {
+      std::memcpy(x, c->iv, kBlock);
+      std::memcpy(x + kBlock, in, n - kBlock);
+      k->ecb_encrypt(&c->schedule, x, ks, blocks);
+    }
+  }
+
+  // One byte of OFB/CFB: a new keystream block first when the last one is used up.
+  static void feedback_byte(Ctx* c, std::uint8_t x, std::uint8_t* out) {
+    if (c->num == 0) c->kernel->ecb_encrypt(&c->schedule, c->iv, c->iv, 1);
+    const std::uint8_t y = static_cast<std::uint8_t>(x ^ c->iv[c->num]);
+    *out = y;
+    if constexpr (Mode == BlockMode::kCfb) c->iv[c->num] = c->enc ? y : x;  // the ciphertext
+    c->num = (c->num + 1) % kBlock;
   }
 
   // Whole blocks through the mode (len a multiple of 16; in == out allowed).
