@@ -33,28 +33,22 @@ void init(GhashKey* key, const std::uint8_t h[16]) {
   p[7] = square(p[3]);
   for (int k = 0; k < kNeonPowers; ++k) vst1q_u8(key->bytes + kNeonPowersOffset + 16 * k, p[k]);
   for (int j = 0; j < kNeonPowers / 2; ++j)
-    vst1q_u8(key->bytes + kNeonMiddleOffset + 16 * j, middles(p[2 * j], p[2 * j + 1]));
+    vst1q_u8(key->bytes + kNeonMiddleOffset + 16 * j, middles(p[2 * j + 1], p[2 * j]));
 }
 
 void update(const GhashKey* key, std::uint8_t xi[16], const std::uint8_t* data,
             std::size_t blocks) {
   const Rotations rot;
-  const std::uint8_t* k = key->bytes;
   uint8x16_t x = load_natural(xi);
-  for (; blocks >= 8; blocks -= 8, data += 128) x = absorb<8>(x, data, k, rot);
-  // The tail, 0..7 blocks, with one reduction.
-  // clang-format off
-  switch (blocks) {
-    case 1: x = absorb<1>(x, data, k, rot); break;
-    case 2: x = absorb<2>(x, data, k, rot); break;
-    case 3: x = absorb<3>(x, data, k, rot); break;
-    case 4: x = absorb<4>(x, data, k, rot); break;
-    case 5: x = absorb<5>(x, data, k, rot); break;
-    case 6: x = absorb<6>(x, data, k, rot); break;
-    case 7: x = absorb<7>(x, data, k, rot); break;
-    default: break;
+  if (blocks >= 16) {
+    KeyTable table;
+    fill_key_table(&table, key->bytes);
+    const KeyFromTable rotated = {&table};
+    for (; blocks >= 8; blocks -= 8, data += 128) x = absorb(x, data, 8, rotated, rot);
   }
-  // clang-format on
+  const KeyOnTheFly k = {key->bytes, rot};
+  for (; blocks >= 8; blocks -= 8, data += 128) x = absorb(x, data, 8, k, rot);
+  if (blocks > 0) x = absorb(x, data, blocks, k, rot);
   store_natural(xi, x);
 }
 

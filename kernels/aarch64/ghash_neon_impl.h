@@ -36,21 +36,28 @@
 #include <utility>
 
 #include "api/ghash.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {
 
 // Key layout (GhashKey, 192 bytes): H^1..H^8 in the natural form, then four
-// pairs {mid(H^(2j+1)), mid(H^(2j+2))}, mid(V) = V.lo ^ V.hi.
+// pairs {mid(H^(2j+2)), mid(H^(2j+1))}, mid(V) = V.lo ^ V.hi.
 constexpr int kNeonPowers = 8;
 constexpr std::size_t kNeonPowersOffset = 0;
 constexpr std::size_t kNeonMiddleOffset = 16 * kNeonPowers;
 static_assert(kNeonMiddleOffset + 16 * kNeonPowers / 2 == sizeof(GhashKey));
 
-inline uint8x16_t load_natural(const std::uint8_t* p) { return vrbitq_u8(vld1q_u8(p)); }
-inline void store_natural(std::uint8_t* p, uint8x16_t v) { vst1q_u8(p, vrbitq_u8(v)); }
+inline uint8x16_t load_natural(const std::uint8_t* p) {
+  return vrbitq_u8(vld1q_u8(p));
+}
+inline void store_natural(std::uint8_t* p, uint8x16_t v) {
+  vst1q_u8(p, vrbitq_u8(v));
+}
 
-inline uint8x16_t xor16(uint8x16_t a, uint8x16_t b) { return veorq_u8(a, b); }
+inline uint8x16_t xor16(uint8x16_t a, uint8x16_t b) {
+  return veorq_u8(a, b);
+}
 
 // PMULL.8B on the low halves and PMULL2.16B on the high halves: eight
 // 16-bit products of corresponding bytes.
@@ -85,13 +92,17 @@ template <int R>
 struct Rotated {
   uint8x16_t v;
   uint8x16_t r[R];
+  Rotated() = default;
   Rotated(uint8x16_t value, const Rotations& rot) : v(value) {
-    [&]<int... D>(std::integer_sequence<int, D...>) { ((r[D] = vqtbl1q_u8(v, rot.by[D])), ...); }
+    [&]<int... D>(std::integer_sequence<int, D...>) {
+      ((r[D] = vqtbl1q_u8(v, rot.by[D])), ...);
+    }
     (std::make_integer_sequence<int, R>{});
   }
 };
-using DataOperand = Rotated<3>;
 using KeyOperand = Rotated<4>;
+
+using DataOperand = Rotated<3>;
 
 // Unplaced sums S_0..S_4 of 64x64-bit products (see the top of the file).
 struct Diagonals {
@@ -147,12 +158,11 @@ inline uint8x16_t reduce(uint8x16_t lo, uint8x16_t hi) {
   return xor16(xor16(lo, low_bytes), xor16(up, top));
 }
 
-// The reduced product from the unplaced sums of the three Karatsuba parts:
-// L = sum lo*lo, H = sum hi*hi, M = sum (lo^hi)*(lo^hi); the 256-bit sum is
-// L + (M + L + H) x^64 + H x^128.
-inline uint8x16_t finish(const Diagonals& ll, const Diagonals& hh, const Diagonals& mid) {
-  const uint8x16_t l = place(ll), h = place(hh);
-  const uint8x16_t m = xor16(place(mid), xor16(l, h));
+// The reduced product from the placed sums of the three Karatsuba parts:
+// l = sum lo*lo, h = sum hi*hi, m = sum (lo^hi)*(lo^hi); the 256-bit sum is
+// l + (m + l + h) x^64 + h x^128.
+inline uint8x16_t finish(uint8x16_t l, uint8x16_t h, uint8x16_t m) {
+  m = xor16(m, xor16(l, h));
   const uint8x16_t zero = vdupq_n_u8(0);
   return reduce(xor16(l, vextq_u8(zero, m, 8)), xor16(h, vextq_u8(m, zero, 8)));
 }
@@ -171,60 +181,102 @@ inline uint8x16_t multiply(uint8x16_t a, uint8x16_t b, const Rotations& rot) {
   mul_acc<false>(ll, da, kb);
   mul_acc<true>(hh, da, kb);
   mul_acc<false>(mid, DataOperand(middles(a, a), rot), KeyOperand(middles(b, b), rot));
-  return finish(ll, hh, mid);
+  return finish(place(ll), place(hh), place(mid));
 }
 
 // a^2, reduced: the cross terms of a square cancel, so each byte squares
 // into its own 16-bit lane.
-inline uint8x16_t square(uint8x16_t a) { return reduce(pmull8_lo(a, a), pmull8_hi(a, a)); }
-
-inline uint8x16_t key_vector(const std::uint8_t* key, std::size_t offset) {
-  return vld1q_u8(key + offset);
+inline uint8x16_t square(uint8x16_t a) {
+  return reduce(pmull8_lo(a, a), pmull8_hi(a, a));
 }
 
-// One pair of powers p = 2J+1 (block N-p) and p+1 (block N-p-1, if p < N)
-// of absorb<N>, x added to block 0.
-template <int N, int J>
-inline void absorb_pair(Diagonals& ll, Diagonals& hh, Diagonals& mid, uint8x16_t x,
-                        const std::uint8_t* data, const std::uint8_t* key, const Rotations& rot) {
-  constexpr int p = 2 * J + 1;
-  constexpr int ia = N - p;
-  const auto block = [&](int i) {
-    const uint8x16_t v = load_natural(data + 16 * i);
-    return i == 0 ? xor16(v, x) : v;
-  };
-  const uint8x16_t a = block(ia);
-  const DataOperand da(a, rot);
-  const KeyOperand ka(key_vector(key, kNeonPowersOffset + 16 * (p - 1)), rot);
-  mul_acc<false>(ll, da, ka);
-  mul_acc<true>(hh, da, ka);
-  const KeyOperand km(key_vector(key, kNeonMiddleOffset + 16 * J), rot);
-  if constexpr (p < N) {
-    const uint8x16_t b = block(ia - 1);
-    const DataOperand db(b, rot);
-    const KeyOperand kb(key_vector(key, kNeonPowersOffset + 16 * p), rot);
-    mul_acc<false>(ll, db, kb);
-    mul_acc<true>(hh, db, kb);
-    const DataOperand dm(middles(a, b), rot);
+// The key's twelve vectors (powers, then middle pairs; index 0..11) with
+// their rotations, by TBL at each use.
+struct KeyOnTheFly {
+  const std::uint8_t* key;
+  const Rotations& rot;
+  KeyOperand operator()(std::size_t index) const {
+    return KeyOperand(vld1q_u8(key + 16 * index), rot);
+  }
+};
+
+// The same, rotated once into memory for a run of 8-block steps: loads
+// instead of TBLs in every step.  Filled out of line, so that GCC reads it
+// from memory in the loop instead of holding sixty loop-invariant values.
+constexpr int kNeonKeyVectors = kNeonPowers + kNeonPowers / 2;
+struct KeyTable {
+  alignas(16) std::uint8_t bytes[kNeonKeyVectors][5][16];
+};
+
+ARMACCEL_NOINLINE void fill_key_table(KeyTable* table, const std::uint8_t* key) {
+  const Rotations rot;
+  for (int i = 0; i < kNeonKeyVectors; ++i) {
+    const KeyOperand k(vld1q_u8(key + 16 * i), rot);
+    vst1q_u8(table->bytes[i][0], k.v);
+    for (int d = 0; d < 4; ++d) vst1q_u8(table->bytes[i][1 + d], k.r[d]);
+  }
+}
+
+struct KeyFromTable {
+  const KeyTable* table;
+  KeyOperand operator()(std::size_t index) const {
+    KeyOperand k;
+    k.v = vld1q_u8(table->bytes[index][0]);
+    for (int d = 0; d < 4; ++d) k.r[d] = vld1q_u8(table->bytes[index][1 + d]);
+    return k;
+  }
+};
+static_assert(kNeonPowersOffset == 0 && kNeonMiddleOffset == 16 * kNeonPowers);
+
+// x = (x ^ X_0) * H^n + X_1 * H^(n-1) + ... + X_(n-1) * H, 1 <= n <= 8,
+// blocks X_i at data (16 bytes each), one reduction; block i takes H^(n-i).
+// Key(k) gives the key vector k (0..7: H^(k+1), 8..11: middle pairs) with
+// its rotations.
+//
+// The middle terms are summed and placed first, then lo*lo and hi*hi, one
+// block per loop iteration: at most ten sums live at a time, which GCC keeps
+// in registers (fully unrolled, its scheduler interleaves all blocks and
+// spills).  The middle operands come two blocks at a time from LD2 on the
+// raw blocks b, a (b first): {b.lo, a.lo} ^ {b.hi, a.hi} = {mid(b), mid(a)}
+// (RBIT commutes with xor), the order of the key's pair
+// {mid(H^(2j+2)), mid(H^(2j+1))}.  For odd n, block 0 (H^n, n = 2j+1) goes
+// alone against the high half of pair j.
+template <class Key>
+inline uint8x16_t absorb(uint8x16_t x, const std::uint8_t* data, std::size_t n, const Key& key,
+                         const Rotations& rot) {
+  const uint8x16_t zero = vdupq_n_u8(0);
+  Diagonals mid;
+  const std::uint8_t* p = data;
+  std::size_t left = n;
+  uint8x16_t xm = vextq_u8(xor16(x, vextq_u8(x, x, 8)), zero, 8);  // {mid(x), 0}
+  if (n & 1) {
+    const uint8x16_t a = xor16(load_natural(p), x);
+    const DataOperand da(xor16(a, vextq_u8(a, a, 8)), rot);  // mid(a) in both halves
+    mul_acc<true>(mid, da, key(kNeonPowers + (n - 1) / 2));
+    xm = zero;
+    p += 16;
+    left -= 1;
+  }
+  for (; left > 0; left -= 2, p += 32) {
+    const uint64x2x2_t v = vld2q_u64(reinterpret_cast<const std::uint64_t*>(p));
+    const uint8x16_t m = vrbitq_u8(vreinterpretq_u8_u64(veorq_u64(v.val[0], v.val[1])));
+    const DataOperand dm(xor16(m, xm), rot);
+    xm = zero;
+    const auto km = key(kNeonPowers + (left - 2) / 2);
     mul_acc<false>(mid, dm, km);
     mul_acc<true>(mid, dm, km);
-  } else {
-    mul_acc<false>(mid, DataOperand(middles(a, a), rot), km);
   }
-}
-
-// x = (x ^ X_0) * H^N + X_1 * H^(N-1) + ... + X_(N-1) * H, 1 <= N <= 8,
-// blocks X_i at data (16 bytes each), one reduction.
-template <int N>
-inline uint8x16_t absorb(uint8x16_t x, const std::uint8_t* data, const std::uint8_t* key,
-                         const Rotations& rot) {
-  static_assert(N >= 1 && N <= kNeonPowers);
-  Diagonals ll, hh, mid;
-  [&]<int... J>(std::integer_sequence<int, J...>) {
-    (absorb_pair<N, J>(ll, hh, mid, x, data, key, rot), ...);
+  const uint8x16_t m = place(mid);
+  Diagonals ll, hh;
+  uint8x16_t carry = x;
+  for (std::size_t i = 0; i < n; ++i) {
+    const DataOperand da(xor16(load_natural(data + 16 * i), carry), rot);
+    carry = zero;
+    const auto k = key(n - 1 - i);
+    mul_acc<false>(ll, da, k);
+    mul_acc<true>(hh, da, k);
   }
-  (std::make_integer_sequence<int, (N + 1) / 2>{});
-  return finish(ll, hh, mid);
+  return finish(place(ll), place(hh), m);
 }
 
 }  // namespace
