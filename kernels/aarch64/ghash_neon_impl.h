@@ -86,8 +86,8 @@ struct Rotations {
   }
 };
 
-// An operand with its rotations rot_1..rot_R (R = 3 for the data side, 4
-// for the key side).
+// An operand with its rotations rot_1..rot_R (TBL): R = 3 on the data side
+// (rot_d(a) for S_1..S_3), 4 on the key side (rot_d(b) for S_1..S_4).
 template <int R>
 struct Rotated {
   uint8x16_t v;
@@ -101,7 +101,6 @@ struct Rotated {
   }
 };
 using KeyOperand = Rotated<4>;
-
 using DataOperand = Rotated<3>;
 
 // Unplaced sums S_0..S_4 of 64x64-bit products (see the top of the file).
@@ -192,6 +191,7 @@ inline uint8x16_t square(uint8x16_t a) {
 
 // The key's twelve vectors (powers, then middle pairs; index 0..11) with
 // their rotations, by TBL at each use.
+static_assert(kNeonPowersOffset == 0 && kNeonMiddleOffset == 16 * kNeonPowers);
 struct KeyOnTheFly {
   const std::uint8_t* key;
   const Rotations& rot;
@@ -226,7 +226,6 @@ struct KeyFromTable {
     return k;
   }
 };
-static_assert(kNeonPowersOffset == 0 && kNeonMiddleOffset == 16 * kNeonPowers);
 
 // x = (x ^ X_0) * H^n + X_1 * H^(n-1) + ... + X_(n-1) * H, 1 <= n <= 8,
 // blocks X_i at data (16 bytes each), one reduction; block i takes H^(n-i).
