@@ -16,7 +16,6 @@
 
 #include "api/ghash.h"
 #include "ghash_neon_impl.h"
-#include "util/wipe.h"
 
 namespace armaccel {
 namespace {
@@ -43,16 +42,6 @@ void update(const GhashKey* key, std::uint8_t xi[16], const std::uint8_t* data,
             std::size_t blocks) {
   const Rotations rot;
   uint8x16_t x = load_natural(xi);
-  // Runs of two or more 8-block steps rotate the key once into a stack
-  // table (about 110 instructions and a 960-byte wipe, repaid by the TBLs
-  // of the second step).
-  if (blocks >= 16) {
-    KeyTable table;
-    fill_key_table(&table, key->bytes);
-    const KeyFromTable rotated = {&table};
-    for (; blocks >= 8; blocks -= 8, data += 128) x = absorb(x, data, 8, rotated, rot);
-    wipe(&table, sizeof table);  // key material
-  }
   const KeyOnTheFly k = {key->bytes, rot};
   for (; blocks >= 8; blocks -= 8, data += 128) x = absorb(x, data, 8, k, rot);
   if (blocks > 0) x = absorb(x, data, blocks, k, rot);
