@@ -9,6 +9,9 @@ extern const AesKernel kAesCe;
 #if ARMACCEL_HAVE_GHASH_PMULL
 extern const GhashKernel kGhashPmull;
 #endif
+#if ARMACCEL_HAVE_GHASH_NEON
+extern const GhashKernel kGhashNeon;
+#endif
 #if ARMACCEL_HAVE_GCM_CE
 extern const GcmKernel kGcmCe;
 #endif
@@ -64,6 +67,9 @@ const AesKernel* const kAesLanes[] = {
 const GhashKernel* const kGhashLanes[] = {
 #if ARMACCEL_HAVE_GHASH_PMULL
     &kGhashPmull,
+#endif
+#if ARMACCEL_HAVE_GHASH_NEON
+    &kGhashNeon,
 #endif
     &kGhashPortable,
 };

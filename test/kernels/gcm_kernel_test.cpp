@@ -1,10 +1,11 @@
-// GCM through the driver (kernels/modes/gcm_driver.h) for every combination of
-// lanes the running CPU can use -- portable AES + portable GHASH, AES-CE +
-// PMULL composed, the fused gcm-ce lane -- against the GCM specification's
-// test cases as OpenSSL's evp_test file carries them (incl. 1-byte and
-// 60-byte IVs and tag failures), NIST CAVS gcmEncryptExtIV128 and
-// gcmDecrypt128, and against the all-portable combination on random input
-// split into random calls.
+// GCM through the driver (kernels/modes/gcm_driver.h) for every combination
+// of lanes the running CPU can use -- portable AES and AES-CE, each with
+// every GHASH lane (pmull, neon, portable), and the fused gcm-ce lane --
+// against the GCM specification's test cases as OpenSSL's evp_test file
+// carries them (incl. 1-byte and 60-byte IVs and tag failures), NIST CAVS
+// gcmEncryptExtIV128 and gcmDecrypt128, and against the all-portable
+// combination on random input split into random calls (every length
+// 0..1024 in place and unaligned).
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -150,6 +151,42 @@ TEST_P(GcmLanesTest, MatchesPortableOnRandomInput) {
         run_gcm(GetParam().lanes, encrypt, key, iv, aad, msg, random_splits(rng, len));
     ASSERT_EQ(to_hex(got.out), to_hex(ref.out)) << "len " << len << " seed " << test_seed();
     ASSERT_EQ(to_hex(got.tag), to_hex(ref.tag)) << "len " << len;
+  }
+}
+
+// Every text length 0..1024, encrypted or decrypted in place (out == in) at
+// a random offset from 16-byte alignment, split into random calls, against
+// the all-portable combination with separate buffers.
+TEST_P(GcmLanesTest, InPlaceUnalignedEveryLengthMatchesPortable) {
+  const GcmLanes portable = {&kAesPortable, &kGhashPortable, nullptr};
+  Rng rng(12);
+  for (std::size_t len = 0; len <= 1024; ++len) {
+    const Bytes key = rng.bytes(16 + 8 * rng.below(3));
+    const Bytes iv = rng.bytes(rng.below(4) == 0 ? 1 + rng.below(40) : 12);
+    const Bytes msg = rng.bytes(len);
+    std::vector<Bytes> aad;
+    for (std::size_t part : random_splits(rng, rng.below(48))) aad.push_back(rng.bytes(part));
+    const bool encrypt = rng.below(2) == 0;
+    const Result ref = run_gcm(portable, encrypt, key, iv, aad, msg, {msg.size()});
+    GcmKey k;
+    ASSERT_TRUE(gcm_set_key(GetParam().lanes, &k, key.data(), key.size()));
+    GcmState s;
+    gcm_start(GetParam().lanes, &k, &s, iv.data(), iv.size());
+    for (const Bytes& a : aad) ASSERT_TRUE(gcm_aad(GetParam().lanes, &k, &s, a.data(), a.size()));
+    const std::size_t offset = rng.below(16);
+    Bytes buffer(len + 16);
+    std::memcpy(buffer.data() + offset, msg.data(), len);
+    std::uint8_t* text = buffer.data() + offset;
+    std::size_t done = 0;
+    for (std::size_t part : random_splits(rng, len)) {
+      ASSERT_TRUE(gcm_crypt(GetParam().lanes, &k, &s, encrypt, text + done, text + done, part));
+      done += part;
+    }
+    Bytes tag(16);
+    gcm_tag(GetParam().lanes, &k, &s, tag.data());
+    ASSERT_EQ(to_hex(Bytes(text, text + len)), to_hex(ref.out))
+        << "len " << len << " offset " << offset << " seed " << test_seed();
+    ASSERT_EQ(to_hex(tag), to_hex(ref.tag)) << "len " << len;
   }
 }
 
