@@ -63,11 +63,12 @@ void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
 #pragma GCC unroll 2
     for (int half = 0; half < 2; ++half) {
       uint64x2x4_t out;
+      const uint64x2x4_t k = vld1q_u64_x4(kSha512K + 8 * half);
 #pragma GCC unroll 4
       for (int j = 0; j < 4; ++j) {
         const int i = 4 * half + j;
         m[i] = load_be(data + 16 * i);
-        out.val[j] = vaddq_u64(m[i], vld1q_u64(kSha512K + 2 * i));
+        out.val[j] = vaddq_u64(m[i], k.val[j]);
       }
       vst1q_u64_x4(wk + 8 * half, out);
     }
@@ -78,11 +79,12 @@ void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
       // Words 16 + 8r .. 23 + 8r, for the rounds two groups on.
       if (r < 8) {
         uint64x2x4_t out;
+        const uint64x2x4_t k = vld1q_u64_x4(kSha512K + 16 + 8 * r);
 #pragma GCC unroll 4
         for (int j = 0; j < 4; ++j) {
           const int i = 4 * r + j;
           m[i & 7] = next_words(m, i, rotr8);
-          out.val[j] = vaddq_u64(m[i & 7], vld1q_u64(kSha512K + 16 + 2 * i));
+          out.val[j] = vaddq_u64(m[i & 7], k.val[j]);
         }
         vst1q_u64_x4(wk + 16 + 8 * r, out);
       }
