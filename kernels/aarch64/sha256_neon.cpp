@@ -57,11 +57,12 @@ void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
   for (; blocks > 0; --blocks, data += kSha256BlockBytes) {
     alignas(16) W wk[64];  // W[t] + K[t]
     uint32x4_t m[4];       // W[4i .. 4i+3] of the last sixteen words
-    for (int i = 0; i < 4; ++i) m[i] = load_be(data + 16 * i);
-    vst1q_u32_x4(
-        wk,
-        {{vaddq_u32(m[0], vld1q_u32(kSha256K)), vaddq_u32(m[1], vld1q_u32(kSha256K + 4)),
-          vaddq_u32(m[2], vld1q_u32(kSha256K + 8)), vaddq_u32(m[3], vld1q_u32(kSha256K + 12))}});
+    uint32x4x4_t first;
+    for (int i = 0; i < 4; ++i) {
+      m[i] = load_be(data + 16 * i);
+      first.val[i] = vaddq_u32(m[i], vld1q_u32(kSha256K + 4 * i));
+    }
+    vst1q_u32_x4(wk, first);
     const W a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
     W ab = b ^ c;
 #pragma GCC unroll 8
