@@ -55,8 +55,11 @@ void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
   W a = state[0], b = state[1], c = state[2], d = state[3];
   W e = state[4], f = state[5], g = state[6], h = state[7];
   for (; blocks > 0; --blocks, data += kSha256BlockBytes) {
-    alignas(16) W wk[64];  // W[t] + K[t]
-    uint32x4_t m[4];       // W[4i .. 4i+3] of the last sixteen words
+    // W[t] + K[t].  Written with the multi-register ST1 (vst1q_u32_x2/_x4):
+    // with plain vector stores GCC forwards the words to the rounds one lane
+    // move at a time instead of loading them.
+    alignas(16) W wk[64];
+    uint32x4_t m[4];  // W[4i .. 4i+3] of the last sixteen words
     uint32x4x4_t first;
     for (int i = 0; i < 4; ++i) {
       m[i] = load_be(data + 16 * i);

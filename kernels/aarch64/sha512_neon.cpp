@@ -58,8 +58,11 @@ void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
   W a = state[0], b = state[1], c = state[2], d = state[3];
   W e = state[4], f = state[5], g = state[6], h = state[7];
   for (; blocks > 0; --blocks, data += kSha512BlockBytes) {
-    alignas(16) W wk[80];  // W[t] + K[t]
-    uint64x2_t m[8];       // W[2i], W[2i+1] of the last sixteen words
+    // W[t] + K[t].  Written with the multi-register ST1 (vst1q_u64_x4): with
+    // plain vector stores GCC forwards the words to the rounds one lane move
+    // at a time instead of loading them.
+    alignas(16) W wk[80];
+    uint64x2_t m[8];  // W[2i], W[2i+1] of the last sixteen words
 #pragma GCC unroll 2
     for (int half = 0; half < 2; ++half) {
       uint64x2x4_t out;
