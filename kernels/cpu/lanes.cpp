@@ -21,6 +21,12 @@ extern const Sha256Kernel kSha256Ce;
 #if ARMACCEL_HAVE_SHA512_CE
 extern const Sha512Kernel kSha512Ce;
 #endif
+#if ARMACCEL_HAVE_SHA256_NEON
+extern const Sha256Kernel kSha256Neon;
+#endif
+#if ARMACCEL_HAVE_SHA512_NEON
+extern const Sha512Kernel kSha512Neon;
+#endif
 #if ARMACCEL_HAVE_KECCAK_ARMV7M
 extern const KeccakKernel kKeccakArmv7m;
 #endif
@@ -85,12 +91,18 @@ const Sha256Kernel* const kSha256Lanes[] = {
 #if ARMACCEL_HAVE_SHA256_CE
     &kSha256Ce,
 #endif
+#if ARMACCEL_HAVE_SHA256_NEON
+    &kSha256Neon,
+#endif
     &kSha256Portable,
 };
 
 const Sha512Kernel* const kSha512Lanes[] = {
 #if ARMACCEL_HAVE_SHA512_CE
     &kSha512Ce,
+#endif
+#if ARMACCEL_HAVE_SHA512_NEON
+    &kSha512Neon,
 #endif
     &kSha512Portable,
 };
