@@ -14,7 +14,11 @@ set(lanes
   "aarch64/sm4_ce.cpp|-march=armv8.2-a+sm4"
   "aarch64/sm4_neon.cpp|-march=armv8-a"
   "aarch64/sm3_ce.cpp|-march=armv8.2-a+sm4"
-  "aarch64/mlkem_neon.cpp|-march=armv8-a")
+  "aarch64/mlkem_neon.cpp|-march=armv8-a"
+  "aarch64/ghash_neon.cpp|-march=armv8-a"
+  "aarch64/sha256_neon.cpp|-march=armv8-a"
+  "aarch64/sha512_neon.cpp|-march=armv8-a"
+  "aarch64/sm3_scalar.cpp|-march=armv8-a")
 file(MAKE_DIRECTORY ${OUT})
 foreach(lane IN LISTS lanes)
   string(REPLACE "|" ";" parts "${lane}")
