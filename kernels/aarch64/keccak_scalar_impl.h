@@ -89,13 +89,35 @@ constexpr int row_next(int i, int k) {
 
 // The lanes after theta, rho and pi (b[pi(i)] is lane i's register with
 // D[x] folded in), held at round R + 1's offsets; then after chi.
+// theta's D[x] is held at the offset of C[x-1], i.e. of lane x-1 (row 0).
+constexpr unsigned d_offset(const Held& h, int x) {
+  return h.off[(x + 4) % 5];
+}
+// Lane i takes D[x] rotated by this much to come to its own offset...
+constexpr unsigned d_shift(const Held& h, int i) {
+  return shift(h.off[i], d_offset(h, i % 5));
+}
+// ... unless a lane above it in the column needs the same nonzero amount:
+// the compiler would then rotate D once into a register for both (one
+// instruction more), so this lane comes to D's offset instead (D EOR the
+// lane rotated), which changes its offset from here on.
+constexpr bool theta_at_d_offset(const Held& h, int i) {
+  const unsigned k = d_shift(h, i);
+  if (k == 0) return false;
+  for (int above = i % 5; above < i; above += 5) {
+    if (d_shift(h, above) == k) return true;
+  }
+  return false;
+}
+
 constexpr Held held_after_theta(const Held& h) {
   bool column[5] = {}, d[5] = {};
   for (int i = 0; i < 25; ++i) column[i % 5] ^= h.inv[i];
   for (int x = 0; x < 5; ++x) d[x] = column[(x + 4) % 5] ^ column[(x + 1) % 5];
   Held b{};
   for (int i = 0; i < 25; ++i) {
-    b.off[keccak_pi_target(i)] = (h.off[i] + kKeccakRho[i]) % 64;
+    const unsigned off = theta_at_d_offset(h, i) ? d_offset(h, i % 5) : h.off[i];
+    b.off[keccak_pi_target(i)] = (off + kKeccakRho[i]) % 64;
     b.inv[keccak_pi_target(i)] = h.inv[i] ^ d[i % 5];
   }
   return b;
@@ -119,7 +141,13 @@ inline constexpr Held kHeld = held_before_round(R);
 template <int R>
 inline constexpr Held kHeldB = held_after_theta(kHeld<R>);
 
-static_assert(kHeld<24>.off[0] == 0, "lane 0 never carries an offset");
+constexpr bool lane_0_never_offset() {
+  for (int r = 0; r <= 24; ++r) {
+    if (held_before_round(r).off[0] != 0) return false;
+  }
+  return true;
+}
+static_assert(lane_0_never_offset(), "iota's constant is XORed unrotated");
 
 // x ^ rotr(y, N): one EOR with a rotated operand.
 template <unsigned N>
@@ -139,13 +167,22 @@ ARMACCEL_ALWAYS_INLINE std::uint64_t column(const std::uint64_t s[25]) {
 // D[x] = C[x-1] ^ rol(C[x+1], 1) (held as C[x-1]), applied to the five
 // lanes of column x in place; rho and pi are then only renaming and
 // offsets (kHeldB).
+template <int R, int I>
+ARMACCEL_ALWAYS_INLINE std::uint64_t theta_lane(std::uint64_t lane, std::uint64_t d) {
+  constexpr Held h = kHeld<R>;
+  if constexpr (theta_at_d_offset(h, I)) {
+    return eor_ror<shift(d_offset(h, I % 5), h.off[I])>(d, lane);
+  } else {
+    return eor_ror<d_shift(h, I)>(lane, d);
+  }
+}
 template <int R, int X, int... Y>
 ARMACCEL_ALWAYS_INLINE void theta_column(std::uint64_t s[25], std::uint64_t c_left,
                                          std::uint64_t c_right, std::integer_sequence<int, Y...>) {
   constexpr const unsigned* p = kHeld<R>.off;
   constexpr unsigned left = p[(X + 4) % 5], right = p[(X + 1) % 5];
   const std::uint64_t d = eor_ror<shift(left, (right + 1) % 64)>(c_left, c_right);
-  ((s[X + 5 * Y] = eor_ror<shift(p[X + 5 * Y], left)>(s[X + 5 * Y], d)), ...);
+  ((s[X + 5 * Y] = theta_lane<R, X + 5 * Y>(s[X + 5 * Y], d)), ...);
 }
 
 template <int... I>
@@ -220,6 +257,20 @@ ARMACCEL_ALWAYS_INLINE void permute_lanes(std::uint64_t s[25]) {
   permute_held(s, std::make_integer_sequence<int, 24>{});
 }
 
+// The state in and out lane by lane (LDP/STP straight from and to the
+// caller's array; a memcpy would go through a stack copy).
+constexpr auto kLanes = std::make_integer_sequence<int, 25>{};
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void load_lanes(std::uint64_t s[25], const std::uint64_t a[25],
+                                       std::integer_sequence<int, I...>) {
+  ((s[I] = a[I]), ...);
+}
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void store_lanes(std::uint64_t a[25], const std::uint64_t s[25],
+                                        std::integer_sequence<int, I...>) {
+  ((a[I] = s[I]), ...);
+}
+
 template <int... W>
 ARMACCEL_ALWAYS_INLINE void xor_block(std::uint64_t s[25], const std::uint8_t* data,
                                       std::integer_sequence<int, W...>) {
@@ -231,21 +282,21 @@ ARMACCEL_ALWAYS_INLINE void xor_block(std::uint64_t s[25], const std::uint8_t* d
 template <int Words>
 void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks) {
   std::uint64_t s[25];
-  std::memcpy(s, a, sizeof s);
+  load_lanes(s, a, kLanes);
   for (; blocks > 0; --blocks, data += 8 * Words) {
     xor_block(s, data, std::make_integer_sequence<int, Words>{});
     permute_lanes(s);
   }
-  std::memcpy(a, s, sizeof s);
+  store_lanes(a, s, kLanes);
 }
 
 // Keccak-f[1600] on one state in place (§3.3, §3.4); shapes as KeccakKernel's
 // permute (api/keccak.h).
 void permute(std::uint64_t a[kKeccakLanes]) {
   std::uint64_t s[25];
-  std::memcpy(s, a, sizeof s);
+  load_lanes(s, a, kLanes);
   permute_lanes(s);
-  std::memcpy(a, s, sizeof s);
+  store_lanes(a, s, kLanes);
 }
 
 // The sponge's absorbing loop (§4, Algorithm 8 step 6); shapes, units and
