@@ -261,7 +261,7 @@ ARMACCEL_ALWAYS_INLINE void chi(std::uint64_t s[25], const std::uint64_t b[25],
 // needs no rotated or complemented constant: lane 0 has offset 0, and
 // XOR commutes with complementing.
 template <int R>
-ARMACCEL_ALWAYS_INLINE void round(std::uint64_t s[25]) {
+ARMACCEL_ALWAYS_INLINE void round(std::uint64_t s[25], const std::uint64_t* rc) {
   constexpr auto kRows = std::make_integer_sequence<int, 5>{};
   const std::uint64_t c0 = column<R, 0>(s), c1 = column<R, 1>(s), c2 = column<R, 2>(s),
                       c3 = column<R, 3>(s), c4 = column<R, 4>(s);
@@ -278,7 +278,7 @@ ARMACCEL_ALWAYS_INLINE void round(std::uint64_t s[25]) {
   chi<R>(s, b,
          std::integer_sequence<int, 10, 11, 12, 13, 14, 20, 21, 22, 23, 24, 5, 6, 7, 8, 9, 15, 16,
                                17, 18, 19, 0, 1, 2, 3, 4>{});
-  s[0] ^= kKeccakRoundConstants[R];  // a load: the table is not visible here
+  s[0] ^= rc[R];
 }
 
 // The lanes plain again (offset 0, not complemented) after the 24 rounds.
@@ -289,14 +289,19 @@ ARMACCEL_ALWAYS_INLINE void settle(std::uint64_t s[25], std::integer_sequence<in
 }
 
 template <int... R>
-ARMACCEL_ALWAYS_INLINE void permute_held(std::uint64_t s[25], std::integer_sequence<int, R...>) {
-  (round<R>(s), ...);
+ARMACCEL_ALWAYS_INLINE void permute_held(std::uint64_t s[25], const std::uint64_t* rc,
+                                         std::integer_sequence<int, R...>) {
+  (round<R>(s, rc), ...);
   settle(s, std::make_integer_sequence<int, 25>{});
 }
 
-// Keccak-f[1600] on 25 lanes the caller keeps in locals.
-ARMACCEL_ALWAYS_INLINE void permute_lanes(std::uint64_t s[25]) {
-  permute_held(s, std::make_integer_sequence<int, 24>{});
+// Keccak-f[1600] on 25 lanes the caller keeps in locals; rc is
+// kKeccakRoundConstants.  absorb_words reads rc from a volatile for each
+// block: GCC would otherwise hoist the 24 loads out of the absorbing loop
+// and park the values on the stack, 48 instructions a call that a
+// one-block call (every final block) pays in full.
+ARMACCEL_ALWAYS_INLINE void permute_lanes(std::uint64_t s[25], const std::uint64_t* rc) {
+  permute_held(s, rc, std::make_integer_sequence<int, 24>{});
 }
 
 // The state in and out lane by lane (LDP/STP straight from and to the
@@ -323,11 +328,12 @@ ARMACCEL_ALWAYS_INLINE void xor_block(std::uint64_t s[25], const std::uint8_t* d
 // registers across blocks.
 template <int Words>
 void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks) {
+  const std::uint64_t* const volatile table = kKeccakRoundConstants;
   std::uint64_t s[25];
   load_lanes(s, a, kLanes);
   for (; blocks > 0; --blocks, data += 8 * Words) {
     xor_block(s, data, std::make_integer_sequence<int, Words>{});
-    permute_lanes(s);
+    permute_lanes(s, table);
   }
   store_lanes(a, s, kLanes);
 }
@@ -337,7 +343,7 @@ void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::
 void permute(std::uint64_t a[kKeccakLanes]) {
   std::uint64_t s[25];
   load_lanes(s, a, kLanes);
-  permute_lanes(s);
+  permute_lanes(s, kKeccakRoundConstants);
   store_lanes(a, s, kLanes);
 }
 
