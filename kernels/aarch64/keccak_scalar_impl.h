@@ -2,20 +2,24 @@
 // §3.2-3.3), for the AArch64 lanes without the SHA3 instructions
 // (keccak_neon.cpp's permute and absorb).  Scalar C++ only: the speed comes
 // from AArch64's logical instructions taking a rotated second operand
-// (EOR/BIC Xd, Xn, Xm, ROR #k), which the compiler emits for
-// `x ^ rotl(y, k)` and `x & ~rotl(y, k)`.
+// (EOR/AND/ORR/BIC/ORN Xd, Xn, Xm, ROR #k), which the compiler emits for
+// `x ^ rotr(y, k)`, `x & ~rotr(y, k)` and the like.
 //
 // Deferred rotations: a lane is held as a register v and a compile-time
 // offset p, standing for rol(v, p).  rho then costs nothing (it only adds to
-// the offsets), and every XOR or BIC of two held values is one instruction:
-// the result keeps the first operand's offset and the second operand is
-// rotated by the difference inside the instruction.  The offsets depend only
-// on the round number (lane i's offset moves with pi and grows by rho[i]),
-// so with the 24 rounds unrolled every one is a constant.  Lane 0 never has
-// an offset (pi fixes it, rho[0] = 0), so iota needs no rotated constant;
-// after 24 rounds every other lane carries the sum of the 24 rho offsets
-// (40 mod 64) and one ROR per lane puts the state back.  A round is then
-// theta's 20 + 5 + 25 XORs, chi's 25 BIC + 25 XOR and iota's load and XOR.
+// the offsets), and every XOR, AND or OR of two held values is one
+// instruction: the result keeps the first operand's offset and the second
+// operand is rotated by the difference inside the instruction.  Lanes may
+// also be held complemented (a compile-time flag, as in lane
+// complementing), which lets chi pick AND/ORR/BIC/ORN so that every rotation
+// folds (chi_term).  Offsets and flags depend only on the round number, so
+// with the 24 rounds unrolled every one is a constant (kSchedule).  Lane 0
+// never has an offset (pi fixes it, rho[0] = 0), so iota needs no rotated
+// constant; after 24 rounds one ROR (or MVN with ROR) per lane puts the
+// state back (settle).  A round is theta's 20 + 5 + 25 XORs, chi's 25
+// AND/ORR/BIC/ORN + 25 XORs and iota's load and XOR, plus what the register
+// allocator spills (25 lanes, 5 parities and D need 31 registers: GCC 12
+// spills some 8 instructions a round).
 //
 // Constant time: no branch or memory index depends on the state or data.
 #pragma once
@@ -87,8 +91,6 @@ constexpr int row_next(int i, int k) {
   return i / 5 * 5 + (i % 5 + k) % 5;
 }
 
-// The lanes after theta, rho and pi (b[pi(i)] is lane i's register with
-// D[x] folded in), held at round R + 1's offsets; then after chi.
 // theta's D[x] is held at the offset of C[x-1], i.e. of lane x-1 (row 0).
 constexpr unsigned d_offset(const Held& h, int x) {
   return h.off[(x + 4) % 5];
@@ -103,6 +105,8 @@ struct ThetaPlan {
   bool at_d[25];
 };
 
+// The lanes after theta, rho and pi (b[pi(i)] is lane i's register with
+// D[x] folded in), held at round R + 1's offsets; then after chi.
 constexpr Held held_after_theta(const Held& h, const ThetaPlan& plan) {
   bool column[5] = {}, d[5] = {};
   for (int i = 0; i < 25; ++i) column[i % 5] ^= h.inv[i];
