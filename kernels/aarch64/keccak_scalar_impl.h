@@ -353,11 +353,26 @@ void permute(std::uint64_t a[kKeccakLanes]) {
 // The sponge's absorbing loop (§4, Algorithm 8 step 6); shapes, units and
 // rates as KeccakKernel's absorb (api/keccak.h): `blocks` blocks of `rate`
 // bytes, any alignment, rate a multiple of 8 up to 192.  FIPS 202's and
-// KMAC's rates get a loop of their own; any other rate goes block by block
-// through permute.
+// KMAC's rates (keccak_visit_rate's) get a loop of their own, reached by a
+// plain switch (a tail call; keccak_visit_rate's lambda would not be inlined
+// across the optimize pragma); any other rate goes block by block through
+// permute.
 void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks,
             std::size_t rate) {
-  if (keccak_visit_rate(rate, [&]<int Words>() { absorb_words<Words>(a, data, blocks); })) return;
+  switch (rate) {
+    case 72:
+      return absorb_words<9>(a, data, blocks);
+    case 104:
+      return absorb_words<13>(a, data, blocks);
+    case 136:
+      return absorb_words<17>(a, data, blocks);
+    case 144:
+      return absorb_words<18>(a, data, blocks);
+    case 168:
+      return absorb_words<21>(a, data, blocks);
+    default:
+      break;
+  }
   for (; blocks > 0; --blocks, data += rate) {
     for (std::size_t w = 0; w < rate / 8; ++w) a[w] ^= bytes::load_le64(data + 8 * w);
     permute(a);
