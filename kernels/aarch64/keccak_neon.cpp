@@ -2,8 +2,8 @@
 // instructions (FIPS 202 §3.2).  permute_x2 runs two states in the two
 // halves of Advanced SIMD registers: XOR chains for theta, shift-and-insert
 // pairs for the rotations, BIC + EOR for chi.  One state is better served
-// by the scalar code (AArch64's rotated-operand EOR/BIC), so permute and
-// absorb are the portable lane's functions.
+// by general-purpose registers (AArch64's rotated-operand EOR/BIC), so
+// permute and absorb are keccak_scalar_impl.h's deferred-rotation code.
 //
 // Advanced SIMD is part of the base AArch64 architecture; this file needs
 // no extension flags, but follows the lane-file rules (only the table is
@@ -16,6 +16,7 @@
 
 #include "api/keccak.h"
 #include "keccak_impl.h"
+#include "keccak_scalar_impl.h"
 
 namespace armaccel {
 
@@ -71,8 +72,8 @@ extern const KeccakKernel kKeccakNeon;
 // .squeeze = nullptr: nothing to convert; ML-KEM pairs streams (permute_x2).
 // clang-format off
 const KeccakKernel kKeccakNeon = {
-    .lane = "keccak-neon", .required = kFeatAsimd, .permute = keccak_permute_portable,
-    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .squeeze = nullptr};
+    .lane = "keccak-neon", .required = kFeatAsimd, .permute = scalar::permute,
+    .absorb = scalar::absorb, .permute_x2 = permute_x2, .squeeze = nullptr};
 // clang-format on
 
 }  // namespace armaccel

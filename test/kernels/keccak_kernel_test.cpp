@@ -2,11 +2,14 @@
 // running CPU can use: the permutation of the zero state (the Keccak team's
 // published intermediate values), each lane against the portable lane on
 // random states (one and two at a time, absorbing at every FIPS 202 rate
-// and at rates the fast paths do not cover), and SHA-3 / SHAKE through the
-// sponge against NIST's SHA3VS files (ShortMsg, LongMsg, VariableOut), with
+// and at rates the fast paths do not cover, the sponge at every message
+// length up to 1 KiB), and SHA-3 / SHAKE through the sponge against NIST's
+// SHA3VS files (ShortMsg, LongMsg, VariableOut), with
 // the message and the output split into random calls.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -78,6 +81,43 @@ TEST_P(KeccakLane, AbsorbMatchesPortableAtEveryRate) {
       k->absorb(a.data(), data.data() + 1, blocks, rate);
       kKeccakPortable.absorb(ref.data(), data.data() + 1, blocks, rate);
       ASSERT_EQ(a, ref) << "rate " << rate << " blocks " << blocks;
+    }
+  }
+}
+
+// Every message length 0..1024 bytes at every FIPS 202 rate through the
+// sponge: the message in random splits from an unaligned copy, absorbed and
+// squeezed (two blocks and a part, in random splits) by the lane, against
+// the portable lane on the whole message.
+TEST_P(KeccakLane, SpongeMatchesPortableAtEveryLength) {
+  const KeccakKernel* k = GetParam();
+  Rng rng(24);
+  for (std::size_t rate : {72u, 104u, 136u, 144u, 168u}) {
+    const std::uint8_t pad = rate == 168 ? kShakePad : kSha3Pad;
+    for (std::size_t len = 0; len <= 1024; ++len) {
+      const Bytes msg = rng.bytes(len);
+      const std::size_t shift = 1 + rng.below(7);
+      Bytes copy(len + shift);
+      std::copy(msg.begin(), msg.end(), copy.begin() + static_cast<std::ptrdiff_t>(shift));
+      SpongeState s, ref;
+      sponge_init(&s, rate, pad);
+      sponge_init(&ref, rate, pad);
+      std::size_t at = 0;
+      for (std::size_t part : random_splits(rng, len)) {
+        ASSERT_TRUE(sponge_absorb(k, &s, copy.data() + shift + at, part));
+        at += part;
+      }
+      ASSERT_TRUE(sponge_absorb(&kKeccakPortable, &ref, msg.data(), len));
+      const std::size_t out_len = 2 * rate + 5;
+      Bytes out(out_len + 1), want(out_len);
+      std::size_t got = 0;
+      for (std::size_t part : random_splits(rng, out_len)) {
+        sponge_squeeze(k, &s, out.data() + 1 + got, part);
+        got += part;
+      }
+      sponge_squeeze(&kKeccakPortable, &ref, want.data(), out_len);
+      ASSERT_EQ(to_hex(Bytes(out.begin() + 1, out.end())), to_hex(want))
+          << "rate " << rate << " length " << len;
     }
   }
 }
