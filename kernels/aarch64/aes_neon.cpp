@@ -22,6 +22,7 @@
 
 #include "aes_vpaes_impl.h"
 #include "api/aes.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {
@@ -100,14 +101,16 @@ inline const std::uint8_t* vp_keys(const AesRoundKeys* rk) {
 }
 
 template <int Nr>
-inline uint8x16_t encrypt1(uint8x16_t x, const VpEnc<Nr>& t, const std::uint8_t* ks) {
+ARMACCEL_ALWAYS_INLINE uint8x16_t encrypt1(uint8x16_t x, const VpEnc<Nr>& t,
+                                           const std::uint8_t* ks) {
   uint8x16_t b[1] = {x};
   vp_encrypt<Nr, 1>(b, t, ks);
   return b[0];
 }
 
 template <int Nr>
-inline uint8x16_t decrypt1(uint8x16_t x, const VpDec<Nr>& t, const std::uint8_t* ks) {
+ARMACCEL_ALWAYS_INLINE uint8x16_t decrypt1(uint8x16_t x, const VpDec<Nr>& t,
+                                           const std::uint8_t* ks) {
   uint8x16_t b[1] = {x};
   vp_decrypt<Nr, 1>(b, t, ks);
   return b[0];

@@ -17,25 +17,15 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
 
 #include "aes_vpaes_tables.h"
 #include "api/aes.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {
 
 inline constexpr std::size_t kVpaesKeyOffset = 240;
-
-// Calls f(std::integral_constant<int, I>{}) for I = 0 .. N-1, unrolled so
-// every table and round-key index is a compile-time constant.
-template <int N, class F>
-inline void vp_unroll(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) {
-    (f(std::integral_constant<int, I>{}), ...);
-  }
-  (std::make_integer_sequence<int, N>{});
-}
 
 inline uint8x16_t vp_ld(const std::uint8_t (&t)[16]) {
   return vld1q_u8(t);
@@ -47,7 +37,7 @@ inline uint8x16_t vp_ld(const std::uint8_t (&t)[16]) {
 struct VpCore {
   uint8x16_t mask, inv, inva;
   VpCore() : mask(vdupq_n_u8(0x0f)), inv(vp_ld(kVpaes.inv)), inva(vp_ld(kVpaes.inva)) {}
-  inline void invert(uint8x16_t x, uint8x16_t* io, uint8x16_t* jo) const {
+  ARMACCEL_ALWAYS_INLINE void invert(uint8x16_t x, uint8x16_t* io, uint8x16_t* jo) const {
     const uint8x16_t i = vshrq_n_u8(x, 4);
     const uint8x16_t k = vandq_u8(x, mask);
     const uint8x16_t ak = vqtbl1q_u8(inva, k);
@@ -58,12 +48,12 @@ struct VpCore {
     *jo = veorq_u8(vqtbl1q_u8(inv, jak), i);
   }
   // A GF(2)-linear byte map given by its images of the low and high nibble.
-  inline uint8x16_t linear(uint8x16_t x, uint8x16_t lo, uint8x16_t hi) const {
+  ARMACCEL_ALWAYS_INLINE uint8x16_t linear(uint8x16_t x, uint8x16_t lo, uint8x16_t hi) const {
     return veorq_u8(vqtbl1q_u8(lo, vandq_u8(x, mask)), vqtbl1q_u8(hi, vshrq_n_u8(x, 4)));
   }
 };
 
-inline uint8x16_t vp_out(uint8x16_t u, uint8x16_t t, uint8x16_t io, uint8x16_t jo) {
+ARMACCEL_ALWAYS_INLINE uint8x16_t vp_out(uint8x16_t u, uint8x16_t t, uint8x16_t io, uint8x16_t jo) {
   return veorq_u8(vqtbl1q_u8(u, io), vqtbl1q_u8(t, jo));
 }
 
@@ -115,12 +105,14 @@ struct VpDec : VpCore {
 // Cipher (FIPS 197 §5.1) on N blocks at once, round by round so their
 // lookup chains interleave.  ks: the vpaes-form encryption schedule.
 template <int Nr, int N>
-inline void vp_encrypt(uint8x16_t (&b)[N], const VpEnc<Nr>& t, const std::uint8_t* ks) {
+ARMACCEL_ALWAYS_INLINE void vp_encrypt(uint8x16_t (&b)[N], const VpEnc<Nr>& t,
+                                       const std::uint8_t* ks) {
   const uint8x16_t k0 = vld1q_u8(ks);
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) b[i] = t.linear(veorq_u8(b[i], k0), t.ipt_lo, t.ipt_hi);
-  vp_unroll<Nr - 1>([&](auto r) {
-    constexpr int kLayout = r % 4;
+#pragma GCC unroll 16
+  for (int r = 0; r < Nr - 1; ++r) {
+    const int layout = r % 4;
     const uint8x16_t key = vld1q_u8(ks + 16 * (r + 1));
 #pragma GCC unroll 8
     for (int i = 0; i < N; ++i) {
@@ -130,11 +122,11 @@ inline void vp_encrypt(uint8x16_t (&b)[N], const VpEnc<Nr>& t, const std::uint8_
       const uint8x16_t a2 = vp_out(t.sb2_u, t.sb2_t, io, jo);  // 2 (S(x) - 0x63)
       // MixColumns(ShiftRows(.)) = 2A + 3B + C + D with B, C, D the column
       // rotations by one, two, three rows in the current layout.
-      const uint8x16_t ab = veorq_u8(a2, vqtbl1q_u8(a, t.fwd[kLayout]));    // 2A + B
-      const uint8x16_t abd = veorq_u8(ab, vqtbl1q_u8(a, t.bwd[kLayout]));   // 2A + B + D
-      b[i] = veorq_u8(veorq_u8(abd, vqtbl1q_u8(ab, t.fwd[kLayout])), key);  // + 2B + C
+      const uint8x16_t ab = veorq_u8(a2, vqtbl1q_u8(a, t.fwd[layout]));    // 2A + B
+      const uint8x16_t abd = veorq_u8(ab, vqtbl1q_u8(a, t.bwd[layout]));   // 2A + B + D
+      b[i] = veorq_u8(veorq_u8(abd, vqtbl1q_u8(ab, t.fwd[layout])), key);  // + 2B + C
     }
-  });
+  }
   const uint8x16_t kl = vld1q_u8(ks + 16 * Nr);
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) {
@@ -148,12 +140,14 @@ inline void vp_encrypt(uint8x16_t (&b)[N], const VpEnc<Nr>& t, const std::uint8_
 // Equivalent inverse cipher (FIPS 197 §5.3.5) on N blocks at once.  ks: the
 // vpaes-form decryption schedule.
 template <int Nr, int N>
-inline void vp_decrypt(uint8x16_t (&b)[N], const VpDec<Nr>& t, const std::uint8_t* ks) {
+ARMACCEL_ALWAYS_INLINE void vp_decrypt(uint8x16_t (&b)[N], const VpDec<Nr>& t,
+                                       const std::uint8_t* ks) {
   const uint8x16_t k0 = vld1q_u8(ks);
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) b[i] = veorq_u8(t.linear(b[i], t.dipt_lo, t.dipt_hi), k0);
-  vp_unroll<Nr - 1>([&](auto r) {
-    constexpr int kLayout = r % 4;
+#pragma GCC unroll 16
+  for (int r = 0; r < Nr - 1; ++r) {
+    const int layout = r % 4;
     const uint8x16_t key = vld1q_u8(ks + 16 * (r + 1));
 #pragma GCC unroll 8
     for (int i = 0; i < N; ++i) {
@@ -162,14 +156,14 @@ inline void vp_decrypt(uint8x16_t (&b)[N], const VpDec<Nr>& t, const std::uint8_
       // InvMixColumns(InvShiftRows(y)) by Horner's rule on the rotation:
       // ((9y rot + 13y) rot + 11y) rot + 14y, each multiple already in the
       // next round's form.
-      const uint8x16_t rot = t.rot[kLayout];
+      const uint8x16_t rot = t.rot[layout];
       uint8x16_t x = vp_out(t.d9_u, t.d9_t, io, jo);
       x = veorq_u8(vqtbl1q_u8(x, rot), vp_out(t.dd_u, t.dd_t, io, jo));
       x = veorq_u8(vqtbl1q_u8(x, rot), vp_out(t.db_u, t.db_t, io, jo));
       x = veorq_u8(vqtbl1q_u8(x, rot), vp_out(t.de_u, t.de_t, io, jo));
       b[i] = veorq_u8(x, key);
     }
-  });
+  }
   const uint8x16_t kl = vld1q_u8(ks + 16 * Nr);
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) {
