@@ -56,6 +56,7 @@ void expand_standard(AesRoundKeys* rk, const std::uint8_t* key) {
   for (unsigned j = 0; j < Nk; ++j) w[j] = load32(key + 4 * j);
   std::memcpy(rk->bytes, key, 4 * Nk);
   std::uint32_t rcon = 1;
+#pragma GCC unroll 16
   for (unsigned i = Nk; i < kTotal; i += Nk) {
     w[0] ^= ror32(sub_word(w[Nk - 1]), 8) ^ rcon;
     rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
@@ -179,9 +180,8 @@ void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
   vst1q_u8(iv, chain);
 }
 
-// The counter block as a native (high, low) pair of 64-bit halves, counted
-// in general-purpose registers (the carry is data-independent of secrets:
-// the counter is public).
+// The counter block as a native (high, low) pair of 64-bit halves (the
+// counter is public, so its carry may branch).
 struct Counter128 {
   std::uint64_t hi;
   std::uint64_t lo;
@@ -190,9 +190,8 @@ struct Counter128 {
     hi = vgetq_lane_u64(v, 0);
     lo = vgetq_lane_u64(v, 1);
   }
-  uint8x16_t block() const {  // big-endian hi || lo
-    return vrev64q_u8(vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(hi), vcreate_u64(lo))));
-  }
+  uint64x2_t native() const { return vcombine_u64(vcreate_u64(hi), vcreate_u64(lo)); }
+  uint8x16_t block() const { return vrev64q_u8(vreinterpretq_u8_u64(native())); }  // big-endian
   void next() {
     lo += 1;
     hi += (lo == 0) ? 1 : 0;
@@ -205,12 +204,23 @@ void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t*
   const VpEnc<Nr> t;
   const std::uint8_t* ks = vp_keys(rk);
   Counter128 ctr(counter);
+  const uint64x2_t one = vcombine_u64(vcreate_u64(0), vcreate_u64(1));
   for (; blocks >= 2; blocks -= 2, in += 32, out += 32) {
     uint8x16_t b[2];
-    b[0] = ctr.block();
-    ctr.next();
-    b[1] = ctr.block();
-    ctr.next();
+    if (ctr.lo <= ~std::uint64_t{0} - 2) {
+      // No carry out of the low half within these two blocks: count in a
+      // vector register, natively ordered.
+      uint64x2_t n = ctr.native();
+      b[0] = vrev64q_u8(vreinterpretq_u8_u64(n));
+      n = vaddq_u64(n, one);
+      b[1] = vrev64q_u8(vreinterpretq_u8_u64(n));
+      ctr.lo += 2;
+    } else {
+      b[0] = ctr.block();
+      ctr.next();
+      b[1] = ctr.block();
+      ctr.next();
+    }
     vp_encrypt<Nr, 2>(b, t, ks);
     vst1q_u8(out, veorq_u8(vld1q_u8(in), b[0]));
     vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), b[1]));
