@@ -1,0 +1,458 @@
+// Bit-sliced AES (FIPS 197) over eight blocks in NEON registers, for
+// AArch64 cores without the AES instructions, in the modes whose blocks are
+// independent: ECB, CBC decryption, CTR and XTS (SP 800-38A, SP 800-38D
+// §6.5, SP 800-38E / IEEE 1619).  The construction is Käsper and Schwabe's
+// ("Faster and timing-attack resistant AES-GCM", CHES 2009).
+//
+// State layout: the eight blocks of a batch become eight 128-bit bit
+// planes; plane i holds bit i of all 128 state bytes.  Byte k of a plane is
+// state byte (row k / 4, column k % 4) -- the transpose of the input order,
+// so that a rotation of a column by one row is a rotation of the whole
+// register by four bytes (EXT) -- and bit b of that byte belongs to block b.
+// SubBytes is a Boolean circuit (aes_bitsliced_sbox_impl.h), ShiftRows a
+// byte permutation (TBL), MixColumns rotations (EXT) and XORs.  A batch of
+// fewer than eight blocks is padded with zero blocks.
+//
+// Round keys: the byte round keys of FIPS 197 §5.2 are spread into bit
+// planes on the stack at every call (the layout the caller keeps stays the
+// plain one), with the S-box constant 0x63 folded in (see the S-box file),
+// and wiped before return.
+//
+// Constant time: no branch or memory index depends on keys or data; the
+// only branches are on the block count and the number of rounds.
+//
+// Header-only; meant to be included by exactly one lane file, everything
+// lives in an anonymous namespace.
+#pragma once
+
+#include <arm_neon.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "aarch64/aes_bitsliced_sbox_impl.h"
+#include "util/always_inline.h"
+#include "util/wipe.h"
+
+namespace armaccel {
+namespace {
+
+// Round keys as bit planes: k[i][j] is bit plane j of round key i.
+struct BsRoundKeys {
+  BsVec k[15][8];
+  unsigned rounds;
+};
+
+// Input byte order (column-major) <-> plane byte order (row-major).
+alignas(16) constexpr std::uint8_t kBsTranspose[16] = {0, 4, 8,  12, 1, 5, 9,  13,
+                                                       2, 6, 10, 14, 3, 7, 11, 15};
+// ShiftRows (§5.1.2) and InvShiftRows (§5.3.1) in plane byte order: row r
+// rotated left (right) by r bytes.
+alignas(16) constexpr std::uint8_t kBsShiftRows[16] = {0,  1,  2, 3, 5,  6,  7,  4,
+                                                       10, 11, 8, 9, 15, 12, 13, 14};
+alignas(16) constexpr std::uint8_t kBsInvShiftRows[16] = {0,  1,  2, 3, 7,  4,  5,  6,
+                                                          10, 11, 8, 9, 13, 14, 15, 12};
+
+// One step of the 8x8 bit-matrix transpose (delta swap): exchanges the
+// bits of lo selected by mask << N with the bits of hi selected by mask.
+template <int N>
+ARMACCEL_ALWAYS_INLINE void bs_swap_bits(BsVec& lo, BsVec& hi, BsVec mask) {
+  const BsVec t = bs_a(bs_x(vshrq_n_u8(lo, N), hi), mask);
+  hi = bs_x(hi, t);
+  lo = bs_x(lo, vshlq_n_u8(t, N));
+}
+
+// Transposes, for every byte position, the 8x8 bit matrix (register,
+// bit): afterwards x[j] bit b = old x[b] bit j.  An involution.
+ARMACCEL_ALWAYS_INLINE void bs_transpose_bits(BsVec x[8]) {
+  const BsVec m1 = vdupq_n_u8(0x55), m2 = vdupq_n_u8(0x33), m4 = vdupq_n_u8(0x0f);
+  bs_swap_bits<1>(x[0], x[1], m1);
+  bs_swap_bits<1>(x[2], x[3], m1);
+  bs_swap_bits<1>(x[4], x[5], m1);
+  bs_swap_bits<1>(x[6], x[7], m1);
+  bs_swap_bits<2>(x[0], x[2], m2);
+  bs_swap_bits<2>(x[1], x[3], m2);
+  bs_swap_bits<2>(x[4], x[6], m2);
+  bs_swap_bits<2>(x[5], x[7], m2);
+  bs_swap_bits<4>(x[0], x[4], m4);
+  bs_swap_bits<4>(x[1], x[5], m4);
+  bs_swap_bits<4>(x[2], x[6], m4);
+  bs_swap_bits<4>(x[3], x[7], m4);
+}
+
+// Eight blocks (x[b] = block b) <-> eight bit planes.  Involutions.
+ARMACCEL_ALWAYS_INLINE void bs_blocks_to_planes(BsVec x[8]) {
+  const BsVec tr = vld1q_u8(kBsTranspose);
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) x[b] = vqtbl1q_u8(x[b], tr);
+  bs_transpose_bits(x);
+}
+
+ARMACCEL_ALWAYS_INLINE void bs_planes_to_blocks(BsVec x[8]) {
+  const BsVec tr = vld1q_u8(kBsTranspose);
+  bs_transpose_bits(x);
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) x[b] = vqtbl1q_u8(x[b], tr);
+}
+
+ARMACCEL_ALWAYS_INLINE void bs_add_round_key(BsVec x[8], const BsVec k[8]) {
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) x[j] = bs_x(x[j], k[j]);
+}
+
+ARMACCEL_ALWAYS_INLINE void bs_permute(BsVec x[8], BsVec idx) {
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) x[j] = vqtbl1q_u8(x[j], idx);
+}
+
+// MixColumns (§5.1.3): b_r = 2(a_r ^ a_{r+1}) ^ a_{r+1} ^ a_{r+2} ^ a_{r+3},
+// rows taken mod 4; rotating every column by one row is EXT by 4 bytes.
+ARMACCEL_ALWAYS_INLINE void bs_mix_columns(BsVec x[8]) {
+  BsVec r1[8], t[8];
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) {
+    r1[j] = vextq_u8(x[j], x[j], 4);
+    t[j] = bs_x(x[j], r1[j]);
+  }
+  // 2t (xtime, modulo x^8 + x^4 + x^3 + x + 1) plane by plane.
+  const BsVec two_t[8] = {
+      t[7], bs_x(t[0], t[7]), t[1], bs_x(t[2], t[7]), bs_x(t[3], t[7]), t[4], t[5], t[6]};
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) x[j] = bs_x(bs_x(two_t[j], r1[j]), vextq_u8(t[j], t[j], 8));
+}
+
+// InvMixColumns (§5.3.3) as MixColumns after multiplying each column by
+// {04}x^2 + {05}: a ^= 4 (a ^ a rotated by two rows).
+ARMACCEL_ALWAYS_INLINE void bs_inv_mix_columns(BsVec x[8]) {
+  BsVec u[8];
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) u[j] = bs_x(x[j], vextq_u8(x[j], x[j], 8));
+  const BsVec u67 = bs_x(u[6], u[7]);
+  x[0] = bs_x(x[0], u[6]);
+  x[1] = bs_x(x[1], u67);
+  x[2] = bs_x(x[2], bs_x(u[0], u[7]));
+  x[3] = bs_x(x[3], bs_x(u[1], u[6]));
+  x[4] = bs_x(x[4], bs_x(u[2], u67));
+  x[5] = bs_x(x[5], bs_x(u[3], u[7]));
+  x[6] = bs_x(x[6], u[4]);
+  x[7] = bs_x(x[7], u[5]);
+  bs_mix_columns(x);
+}
+
+// Spreads the byte round keys rk[0 .. 16*(rounds+1)) into bit planes, with
+// 0x63 added to round keys 1..rounds (the S-box constant; the same keys
+// serve the cipher and the inverse cipher).
+inline void bs_load_round_keys(BsRoundKeys* ks, const std::uint8_t* rk, unsigned rounds) {
+  const BsVec tr = vld1q_u8(kBsTranspose);
+  ks->rounds = rounds;
+  for (unsigned i = 0; i <= rounds; ++i) {
+    BsVec k = vqtbl1q_u8(vld1q_u8(rk + 16 * i), tr);
+    k = bs_x(k, vdupq_n_u8(i == 0 ? 0 : 0x63));
+#pragma GCC unroll 8
+    for (int j = 0; j < 8; ++j) ks->k[i][j] = vtstq_u8(k, vdupq_n_u8(std::uint8_t(1u << j)));
+  }
+}
+
+inline void bs_wipe_round_keys(BsRoundKeys* ks) {
+  wipe(ks->k, sizeof ks->k[0] * (ks->rounds + 1));
+}
+
+// The cipher (§5.1) on eight blocks x[0..8), in place.
+inline void bs_encrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
+  BsVec x[8];
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) x[b] = blocks[b];
+  bs_blocks_to_planes(x);
+  const BsVec sr = vld1q_u8(kBsShiftRows);
+  bs_add_round_key(x, ks.k[0]);
+  for (unsigned r = 1; r < ks.rounds; ++r) {
+    bs_sbox_linear(x);
+    bs_permute(x, sr);
+    bs_mix_columns(x);
+    bs_add_round_key(x, ks.k[r]);
+  }
+  bs_sbox_linear(x);
+  bs_permute(x, sr);
+  bs_add_round_key(x, ks.k[ks.rounds]);
+  bs_planes_to_blocks(x);
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) blocks[b] = x[b];
+}
+
+// The inverse cipher (§5.3) on eight blocks, in place.
+inline void bs_decrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
+  BsVec x[8];
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) x[b] = blocks[b];
+  bs_blocks_to_planes(x);
+  const BsVec isr = vld1q_u8(kBsInvShiftRows);
+  bs_add_round_key(x, ks.k[ks.rounds]);
+  for (unsigned r = ks.rounds - 1; r > 0; --r) {
+    bs_permute(x, isr);
+    bs_inv_sbox_linear(x);
+    bs_add_round_key(x, ks.k[r]);
+    bs_inv_mix_columns(x);
+  }
+  bs_permute(x, isr);
+  bs_inv_sbox_linear(x);
+  bs_add_round_key(x, ks.k[0]);
+  bs_planes_to_blocks(x);
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) blocks[b] = x[b];
+}
+
+// Loads n <= 8 blocks (the rest zero) / stores the first n of eight.
+ARMACCEL_ALWAYS_INLINE void bs_load_blocks(BsVec x[8], const std::uint8_t* in, std::size_t n) {
+  if (n == 8) {
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) x[b] = vld1q_u8(in + 16 * b);
+    return;
+  }
+  alignas(16) std::uint8_t buf[128] = {};
+  std::memcpy(buf, in, 16 * n);
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) x[b] = vld1q_u8(buf + 16 * b);
+}
+
+ARMACCEL_ALWAYS_INLINE void bs_store_blocks(std::uint8_t* out, const BsVec x[8], std::size_t n) {
+  if (n == 8) {
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) vst1q_u8(out + 16 * b, x[b]);
+    return;
+  }
+  alignas(16) std::uint8_t buf[128];
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) vst1q_u8(buf + 16 * b, x[b]);
+  std::memcpy(out, buf, 16 * n);
+}
+
+// SubWord (§5.2) of a little-endian-loaded word, through the same circuit.
+inline std::uint32_t bs_sub_word(std::uint32_t w) {
+  const BsVec v = vreinterpretq_u8_u32(vdupq_n_u32(w));
+  BsVec x[8];
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) x[j] = vtstq_u8(v, vdupq_n_u8(std::uint8_t(1u << j)));
+  bs_sbox_linear(x);
+  BsVec s = vdupq_n_u8(0x63);
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) s = bs_x(s, bs_a(x[j], vdupq_n_u8(std::uint8_t(1u << j))));
+  return vgetq_lane_u32(vreinterpretq_u32_u8(s), 0);
+}
+
+// KeyExpansion (FIPS 197 §5.2).  key: key_bytes = 16, 24 or 32 bytes.
+// rk[0 .. 16*(Nr+1)): the Nr+1 round keys, round key i at rk + 16*i in the
+// byte order it is XORed into the state (that of an input block).  Returns
+// Nr (10, 12 or 14), or 0 (rk untouched) if key_bytes is not a key size.
+// Constant time: SubWord is the bit-sliced circuit.
+inline unsigned bs_expand_key(const std::uint8_t* key, std::size_t key_bytes,
+                              std::uint8_t rk[240]) {
+  if (key_bytes != 16 && key_bytes != 24 && key_bytes != 32) return 0;
+  const unsigned nk = static_cast<unsigned>(key_bytes / 4);
+  const unsigned nr = nk + 6;
+  const unsigned total = 4 * (nr + 1);
+  std::uint32_t w[60];
+  std::memcpy(w, key, key_bytes);  // little-endian words: byte 0 lowest
+  std::uint32_t rcon = 1;
+  for (unsigned i = nk; i < total; ++i) {
+    std::uint32_t t = w[i - 1];
+    if (i % nk == 0) {
+      t = bs_sub_word((t >> 8) | (t << 24)) ^ rcon;  // RotWord, SubWord, Rcon
+      rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+    } else if (nk == 8 && i % nk == 4) {
+      t = bs_sub_word(t);
+    }
+    w[i] = w[i - nk] ^ t;
+  }
+  std::memcpy(rk, w, 4 * total);
+  wipe(w, sizeof w);
+  return nr;
+}
+
+// ECB (SP 800-38A §6.1) encryption / decryption of `blocks` 16-byte blocks
+// with the byte round keys rk of bs_expand_key (the encryption keys serve
+// both: decryption runs the inverse cipher with them in reverse).  In place
+// allowed; no alignment needed.
+inline void bs_ecb_encrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks) {
+  if (blocks == 0) return;
+  BsRoundKeys ks;
+  bs_load_round_keys(&ks, rk, rounds);
+  while (blocks != 0) {
+    const std::size_t n = blocks < 8 ? blocks : 8;
+    BsVec x[8];
+    bs_load_blocks(x, in, n);
+    bs_encrypt8(ks, x);
+    bs_store_blocks(out, x, n);
+    in += 16 * n, out += 16 * n, blocks -= n;
+  }
+  bs_wipe_round_keys(&ks);
+}
+
+inline void bs_ecb_decrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks) {
+  if (blocks == 0) return;
+  BsRoundKeys ks;
+  bs_load_round_keys(&ks, rk, rounds);
+  while (blocks != 0) {
+    const std::size_t n = blocks < 8 ? blocks : 8;
+    BsVec x[8];
+    bs_load_blocks(x, in, n);
+    bs_decrypt8(ks, x);
+    bs_store_blocks(out, x, n);
+    in += 16 * n, out += 16 * n, blocks -= n;
+  }
+  bs_wipe_round_keys(&ks);
+}
+
+// CBC decryption (SP 800-38A §6.2).  iv[16]: the chaining value in, the
+// last ciphertext block out.  Encryption round keys.
+inline void bs_cbc_decrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
+  if (blocks == 0) return;
+  BsRoundKeys ks;
+  bs_load_round_keys(&ks, rk, rounds);
+  BsVec chain = vld1q_u8(iv);
+  while (blocks != 0) {
+    const std::size_t n = blocks < 8 ? blocks : 8;
+    BsVec c[8], x[8];
+    bs_load_blocks(c, in, n);
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) x[b] = c[b];
+    bs_decrypt8(ks, x);
+    x[0] = bs_x(x[0], chain);
+#pragma GCC unroll 8
+    for (int b = 1; b < 8; ++b) x[b] = bs_x(x[b], c[b - 1]);
+    chain = c[n - 1];
+    bs_store_blocks(out, x, n);
+    in += 16 * n, out += 16 * n, blocks -= n;
+  }
+  vst1q_u8(iv, chain);
+  bs_wipe_round_keys(&ks);
+}
+
+// CTR (SP 800-38A §6.5), the whole counter block one 128-bit big-endian
+// integer wrapping modulo 2^128.  counter[16] is advanced by `blocks`.
+// Encryption round keys.
+inline void bs_ctr_encrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16]) {
+  if (blocks == 0) return;
+  BsRoundKeys ks;
+  bs_load_round_keys(&ks, rk, rounds);
+  // Lane 0: the high 64 bits, lane 1: the low 64 bits, as integers.
+  uint64x2_t ctr[9];
+  ctr[0] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(counter)));
+  const uint64x2_t one = vcombine_u64(vcreate_u64(0), vcreate_u64(1));
+  const uint64x2_t zero = vdupq_n_u64(0);
+  while (blocks != 0) {
+    const std::size_t n = blocks < 8 ? blocks : 8;
+    BsVec x[8], d[8];
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) {
+      x[b] = vrev64q_u8(vreinterpretq_u8_u64(ctr[b]));
+      const uint64x2_t next = vaddq_u64(ctr[b], one);
+      // Carry out of the low half (it wrapped to 0): subtracting all-ones
+      // from the high half adds 1.
+      ctr[b + 1] = vsubq_u64(next, vextq_u64(vceqq_u64(next, zero), zero, 1));
+    }
+    bs_load_blocks(d, in, n);
+    bs_encrypt8(ks, x);
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) x[b] = bs_x(x[b], d[b]);
+    bs_store_blocks(out, x, n);
+    in += 16 * n, out += 16 * n, blocks -= n;
+    ctr[0] = ctr[n];
+  }
+  vst1q_u8(counter, vrev64q_u8(vreinterpretq_u8_u64(ctr[0])));
+  bs_wipe_round_keys(&ks);
+}
+
+// GCTR as GCM uses it (SP 800-38D §6.5): only the last 32 bits of the
+// counter block are incremented (inc32, big-endian, modulo 2^32).
+// counter[16] is advanced by `blocks`.  Encryption round keys.
+inline void bs_ctr32_encrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                             std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16]) {
+  if (blocks == 0) return;
+  BsRoundKeys ks;
+  bs_load_round_keys(&ks, rk, rounds);
+  // Each 32-bit lane byte-reversed: lane 3 is the counter as an integer.
+  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
+  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+  while (blocks != 0) {
+    const std::size_t n = blocks < 8 ? blocks : 8;
+    BsVec x[8], d[8];
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) {
+      x[b] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
+      ctr = vaddq_u32(ctr, one);
+    }
+    // The counter after the blocks actually used.
+    ctr = vsubq_u32(ctr, vsetq_lane_u32(static_cast<std::uint32_t>(8 - n), vdupq_n_u32(0), 3));
+    bs_load_blocks(d, in, n);
+    bs_encrypt8(ks, x);
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) x[b] = bs_x(x[b], d[b]);
+    bs_store_blocks(out, x, n);
+    in += 16 * n, out += 16 * n, blocks -= n;
+  }
+  vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
+  bs_wipe_round_keys(&ks);
+}
+
+// T * alpha in GF(2^128), the tweak a little-endian 128-bit value (IEEE
+// 1619 §5.2): shift left by one, 0x87 into the low byte on carry out.
+ARMACCEL_ALWAYS_INLINE uint64x2_t bs_xts_next(uint64x2_t t) {
+  const uint64x2_t poly = vcombine_u64(vcreate_u64(0x87), vcreate_u64(1));
+  uint64x2_t top = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(t), 63));
+  top = vextq_u64(top, top, 1);  // [high half's top bit, low half's top bit]
+  return veorq_u64(vshlq_n_u64(t, 1), vandq_u64(top, poly));
+}
+
+// XTS-AES on whole blocks (IEEE 1619 §5.3.1, SP 800-38E): out_j =
+// E(in_j ^ T) ^ T (decryption: the inverse cipher), then T = T * alpha.
+// tweak[16]: the encrypted tweak in, the next block's tweak out.  rk: the
+// data key's encryption round keys, for both directions.
+template <bool Encrypt>
+inline void bs_xts(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                   std::uint8_t* out, std::size_t blocks, std::uint8_t tweak[16]) {
+  if (blocks == 0) return;
+  BsRoundKeys ks;
+  bs_load_round_keys(&ks, rk, rounds);
+  uint64x2_t t[9];
+  t[0] = vreinterpretq_u64_u8(vld1q_u8(tweak));
+  while (blocks != 0) {
+    const std::size_t n = blocks < 8 ? blocks : 8;
+    BsVec x[8];
+    bs_load_blocks(x, in, n);
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) {
+      x[b] = bs_x(x[b], vreinterpretq_u8_u64(t[b]));
+      t[b + 1] = bs_xts_next(t[b]);
+    }
+    if (Encrypt) {
+      bs_encrypt8(ks, x);
+    } else {
+      bs_decrypt8(ks, x);
+    }
+#pragma GCC unroll 8
+    for (int b = 0; b < 8; ++b) x[b] = bs_x(x[b], vreinterpretq_u8_u64(t[b]));
+    bs_store_blocks(out, x, n);
+    in += 16 * n, out += 16 * n, blocks -= n;
+    t[0] = t[n];
+  }
+  vst1q_u8(tweak, vreinterpretq_u8_u64(t[0]));
+  bs_wipe_round_keys(&ks);
+}
+
+inline void bs_xts_encrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks, std::uint8_t tweak[16]) {
+  bs_xts<true>(rk, rounds, in, out, blocks, tweak);
+}
+
+inline void bs_xts_decrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks, std::uint8_t tweak[16]) {
+  bs_xts<false>(rk, rounds, in, out, blocks, tweak);
+}
+
+}  // namespace
+}  // namespace armaccel
