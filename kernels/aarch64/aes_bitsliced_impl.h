@@ -47,12 +47,49 @@ struct BsRoundKeys {
 // Input byte order (column-major) <-> plane byte order (row-major).
 alignas(16) constexpr std::uint8_t kBsTranspose[16] = {0, 4, 8,  12, 1, 5, 9,  13,
                                                        2, 6, 10, 14, 3, 7, 11, 15};
-// ShiftRows (§5.1.2) and InvShiftRows (§5.3.1) in plane byte order: row r
-// rotated left (right) by r bytes.
-alignas(16) constexpr std::uint8_t kBsShiftRows[16] = {0,  1,  2, 3, 5,  6,  7,  4,
-                                                       10, 11, 8, 9, 15, 12, 13, 14};
-alignas(16) constexpr std::uint8_t kBsInvShiftRows[16] = {0,  1,  2, 3, 7,  4,  5,  6,
-                                                          10, 11, 8, 9, 13, 14, 15, 12};
+// ShiftRows (§5.1.2) in plane byte order as a gather (TBL) index: row r
+// rotated left by r bytes.  Its inverse is InvShiftRows (§5.3.1).
+//
+// ShiftRows is never executed.  The state stays where it is and the cipher
+// tracks where each byte went: in layout m (m = 0..3), plane byte k holds
+// logical (row-major) state byte P_m(k), P_m the m-th power of the gather
+// above.  Encryption round r leaves layout -r mod 4, round r of the inverse
+// cipher layout r mod 4.  The row rotations of MixColumns, the round keys
+// and the final return to block order are then gathers built for each
+// layout; a rotation costs one TBL in place of one EXT, so the eight TBLs
+// of ShiftRows per round are saved.
+constexpr std::uint8_t kBsShiftRows[16] = {0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14};
+
+struct BsLayouts {
+  // rot[m][n]: rotate every column by n + 1 rows (logical byte (r, c) takes
+  // byte (r + n + 1, c)) in layout m.
+  alignas(16) std::uint8_t rot[4][2][16];
+  // key[m]: input-order round key bytes -> layout m.
+  alignas(16) std::uint8_t key[4][16];
+  // out[m]: layout m -> input (block) byte order.
+  alignas(16) std::uint8_t out[4][16];
+};
+
+constexpr BsLayouts bs_make_layouts() {
+  std::uint8_t pow[4][16] = {};  // pow[m] = P_m
+  for (int k = 0; k < 16; ++k) pow[0][k] = static_cast<std::uint8_t>(k);
+  for (int m = 1; m < 4; ++m)
+    for (int k = 0; k < 16; ++k) pow[m][k] = kBsShiftRows[pow[m - 1][k]];
+  BsLayouts t = {};
+  for (int m = 0; m < 4; ++m) {
+    const std::uint8_t* p = pow[m];
+    const std::uint8_t* p_inv = pow[(4 - m) & 3];
+    for (int k = 0; k < 16; ++k) {
+      t.rot[m][0][k] = p_inv[(p[k] + 4) & 15];
+      t.rot[m][1][k] = p_inv[(p[k] + 8) & 15];
+      t.key[m][k] = kBsTranspose[p[k]];
+      t.out[m][k] = p_inv[kBsTranspose[k]];
+    }
+  }
+  return t;
+}
+
+alignas(16) constexpr BsLayouts kBsLayouts = bs_make_layouts();
 
 // One step of the 8x8 bit-matrix transpose (delta swap): exchanges the
 // bits of lo selected by mask << N with the bits of hi selected by mask.
@@ -81,7 +118,8 @@ ARMACCEL_ALWAYS_INLINE void bs_transpose_bits(BsVec x[8]) {
   bs_swap_bits<4>(x[3], x[7], m4);
 }
 
-// Eight blocks (x[b] = block b) <-> eight bit planes.  Involutions.
+// Eight blocks (x[b] = block b) -> eight bit planes in layout 0, and
+// back from layout `layout`.
 ARMACCEL_ALWAYS_INLINE void bs_blocks_to_planes(BsVec x[8]) {
   const BsVec tr = vld1q_u8(kBsTranspose);
 #pragma GCC unroll 8
@@ -89,8 +127,8 @@ ARMACCEL_ALWAYS_INLINE void bs_blocks_to_planes(BsVec x[8]) {
   bs_transpose_bits(x);
 }
 
-ARMACCEL_ALWAYS_INLINE void bs_planes_to_blocks(BsVec x[8]) {
-  const BsVec tr = vld1q_u8(kBsTranspose);
+ARMACCEL_ALWAYS_INLINE void bs_planes_to_blocks(BsVec x[8], unsigned layout) {
+  const BsVec tr = vld1q_u8(kBsLayouts.out[layout]);
   bs_transpose_bits(x);
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = vqtbl1q_u8(x[b], tr);
@@ -101,33 +139,29 @@ ARMACCEL_ALWAYS_INLINE void bs_add_round_key(BsVec x[8], const BsVec k[8]) {
   for (int j = 0; j < 8; ++j) x[j] = bs_x(x[j], k[j]);
 }
 
-ARMACCEL_ALWAYS_INLINE void bs_permute(BsVec x[8], BsVec idx) {
-#pragma GCC unroll 8
-  for (int j = 0; j < 8; ++j) x[j] = vqtbl1q_u8(x[j], idx);
-}
-
 // MixColumns (§5.1.3): b_r = 2(a_r ^ a_{r+1}) ^ a_{r+1} ^ a_{r+2} ^ a_{r+3},
-// rows taken mod 4; rotating every column by one row is EXT by 4 bytes.
-ARMACCEL_ALWAYS_INLINE void bs_mix_columns(BsVec x[8]) {
+// rows taken mod 4; rot1 / rot2 rotate the columns by one / two rows in the
+// state's layout.
+ARMACCEL_ALWAYS_INLINE void bs_mix_columns(BsVec x[8], BsVec rot1, BsVec rot2) {
   BsVec r1[8], t[8];
 #pragma GCC unroll 8
   for (int j = 0; j < 8; ++j) {
-    r1[j] = vextq_u8(x[j], x[j], 4);
+    r1[j] = vqtbl1q_u8(x[j], rot1);
     t[j] = bs_x(x[j], r1[j]);
   }
   // 2t (xtime, modulo x^8 + x^4 + x^3 + x + 1) plane by plane.
   const BsVec two_t[8] = {
       t[7], bs_x(t[0], t[7]), t[1], bs_x(t[2], t[7]), bs_x(t[3], t[7]), t[4], t[5], t[6]};
 #pragma GCC unroll 8
-  for (int j = 0; j < 8; ++j) x[j] = bs_x(bs_x(two_t[j], r1[j]), vextq_u8(t[j], t[j], 8));
+  for (int j = 0; j < 8; ++j) x[j] = bs_x(bs_x(two_t[j], r1[j]), vqtbl1q_u8(t[j], rot2));
 }
 
 // InvMixColumns (§5.3.3) as MixColumns after multiplying each column by
 // {04}x^2 + {05}: a ^= 4 (a ^ a rotated by two rows).
-ARMACCEL_ALWAYS_INLINE void bs_inv_mix_columns(BsVec x[8]) {
+ARMACCEL_ALWAYS_INLINE void bs_inv_mix_columns(BsVec x[8], BsVec rot1, BsVec rot2) {
   BsVec u[8];
 #pragma GCC unroll 8
-  for (int j = 0; j < 8; ++j) u[j] = bs_x(x[j], vextq_u8(x[j], x[j], 8));
+  for (int j = 0; j < 8; ++j) u[j] = bs_x(x[j], vqtbl1q_u8(x[j], rot2));
   const BsVec u67 = bs_x(u[6], u[7]);
   x[0] = bs_x(x[0], u[6]);
   x[1] = bs_x(x[1], u67);
@@ -137,17 +171,19 @@ ARMACCEL_ALWAYS_INLINE void bs_inv_mix_columns(BsVec x[8]) {
   x[5] = bs_x(x[5], bs_x(u[3], u[7]));
   x[6] = bs_x(x[6], u[4]);
   x[7] = bs_x(x[7], u[5]);
-  bs_mix_columns(x);
+  bs_mix_columns(x, rot1, rot2);
 }
 
-// Spreads the byte round keys rk[0 .. 16*(rounds+1)) into bit planes, with
-// 0x63 added to round keys 1..rounds (the S-box constant; the same keys
-// serve the cipher and the inverse cipher).
-inline void bs_load_round_keys(BsRoundKeys* ks, const std::uint8_t* rk, unsigned rounds) {
-  const BsVec tr = vld1q_u8(kBsTranspose);
+// Spreads the byte round keys rk[0 .. 16*(rounds+1)) into bit planes, each
+// in the layout of the state it meets (which differs between the cipher and
+// the inverse cipher), with 0x63 added to round keys 1..rounds (the S-box
+// constant).
+inline void bs_load_round_keys(BsRoundKeys* ks, const std::uint8_t* rk, unsigned rounds,
+                               bool inverse) {
   ks->rounds = rounds;
   for (unsigned i = 0; i <= rounds; ++i) {
-    BsVec k = vqtbl1q_u8(vld1q_u8(rk + 16 * i), tr);
+    const unsigned layout = (inverse ? rounds - i : 0u - i) & 3;
+    BsVec k = vqtbl1q_u8(vld1q_u8(rk + 16 * i), vld1q_u8(kBsLayouts.key[layout]));
     k = bs_x(k, vdupq_n_u8(i == 0 ? 0 : 0x63));
 #pragma GCC unroll 8
     for (int j = 0; j < 8; ++j) ks->k[i][j] = vtstq_u8(k, vdupq_n_u8(std::uint8_t(1u << j)));
@@ -158,46 +194,44 @@ inline void bs_wipe_round_keys(BsRoundKeys* ks) {
   wipe(ks->k, sizeof ks->k[0] * (ks->rounds + 1));
 }
 
-// The cipher (§5.1) on eight blocks x[0..8), in place.
+// The cipher (§5.1) on eight blocks, in place; keys from
+// bs_load_round_keys(..., false).
 inline void bs_encrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
   BsVec x[8];
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = blocks[b];
   bs_blocks_to_planes(x);
-  const BsVec sr = vld1q_u8(kBsShiftRows);
   bs_add_round_key(x, ks.k[0]);
   for (unsigned r = 1; r < ks.rounds; ++r) {
     bs_sbox_linear(x);
-    bs_permute(x, sr);
-    bs_mix_columns(x);
+    const unsigned layout = (0u - r) & 3;  // after ShiftRows
+    bs_mix_columns(x, vld1q_u8(kBsLayouts.rot[layout][0]), vld1q_u8(kBsLayouts.rot[layout][1]));
     bs_add_round_key(x, ks.k[r]);
   }
   bs_sbox_linear(x);
-  bs_permute(x, sr);
   bs_add_round_key(x, ks.k[ks.rounds]);
-  bs_planes_to_blocks(x);
+  bs_planes_to_blocks(x, (0u - ks.rounds) & 3);
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) blocks[b] = x[b];
 }
 
-// The inverse cipher (§5.3) on eight blocks, in place.
+// The inverse cipher (§5.3) on eight blocks, in place; keys from
+// bs_load_round_keys(..., true).
 inline void bs_decrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
   BsVec x[8];
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = blocks[b];
   bs_blocks_to_planes(x);
-  const BsVec isr = vld1q_u8(kBsInvShiftRows);
   bs_add_round_key(x, ks.k[ks.rounds]);
-  for (unsigned r = ks.rounds - 1; r > 0; --r) {
-    bs_permute(x, isr);
+  for (unsigned r = 1; r < ks.rounds; ++r) {
+    const unsigned layout = r & 3;  // after InvShiftRows
     bs_inv_sbox_linear(x);
-    bs_add_round_key(x, ks.k[r]);
-    bs_inv_mix_columns(x);
+    bs_add_round_key(x, ks.k[ks.rounds - r]);
+    bs_inv_mix_columns(x, vld1q_u8(kBsLayouts.rot[layout][0]), vld1q_u8(kBsLayouts.rot[layout][1]));
   }
-  bs_permute(x, isr);
   bs_inv_sbox_linear(x);
   bs_add_round_key(x, ks.k[0]);
-  bs_planes_to_blocks(x);
+  bs_planes_to_blocks(x, ks.rounds & 3);
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) blocks[b] = x[b];
 }
@@ -277,7 +311,7 @@ inline void bs_ecb_encrypt(const std::uint8_t* rk, unsigned rounds, const std::u
                            std::uint8_t* out, std::size_t blocks) {
   if (blocks == 0) return;
   BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds);
+  bs_load_round_keys(&ks, rk, rounds, false);
   while (blocks != 0) {
     const std::size_t n = blocks < 8 ? blocks : 8;
     BsVec x[8];
@@ -293,7 +327,7 @@ inline void bs_ecb_decrypt(const std::uint8_t* rk, unsigned rounds, const std::u
                            std::uint8_t* out, std::size_t blocks) {
   if (blocks == 0) return;
   BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds);
+  bs_load_round_keys(&ks, rk, rounds, true);
   while (blocks != 0) {
     const std::size_t n = blocks < 8 ? blocks : 8;
     BsVec x[8];
@@ -311,7 +345,7 @@ inline void bs_cbc_decrypt(const std::uint8_t* rk, unsigned rounds, const std::u
                            std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
   if (blocks == 0) return;
   BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds);
+  bs_load_round_keys(&ks, rk, rounds, true);
   BsVec chain = vld1q_u8(iv);
   while (blocks != 0) {
     const std::size_t n = blocks < 8 ? blocks : 8;
@@ -338,7 +372,7 @@ inline void bs_ctr_encrypt(const std::uint8_t* rk, unsigned rounds, const std::u
                            std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16]) {
   if (blocks == 0) return;
   BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds);
+  bs_load_round_keys(&ks, rk, rounds, false);
   // Lane 0: the high 64 bits, lane 1: the low 64 bits, as integers.
   uint64x2_t ctr[9];
   ctr[0] = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(counter)));
@@ -374,7 +408,7 @@ inline void bs_ctr32_encrypt(const std::uint8_t* rk, unsigned rounds, const std:
                              std::uint8_t* out, std::size_t blocks, std::uint8_t counter[16]) {
   if (blocks == 0) return;
   BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds);
+  bs_load_round_keys(&ks, rk, rounds, false);
   // Each 32-bit lane byte-reversed: lane 3 is the counter as an integer.
   uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
   const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
@@ -417,7 +451,7 @@ inline void bs_xts(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* 
                    std::uint8_t* out, std::size_t blocks, std::uint8_t tweak[16]) {
   if (blocks == 0) return;
   BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds);
+  bs_load_round_keys(&ks, rk, rounds, !Encrypt);
   uint64x2_t t[9];
   t[0] = vreinterpretq_u64_u8(vld1q_u8(tweak));
   while (blocks != 0) {

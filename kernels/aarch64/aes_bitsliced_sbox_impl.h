@@ -4,13 +4,13 @@
 // an independent S-box evaluation; plane i holds bit i (plane 7 the most
 // significant bit) of every evaluated byte.
 //
-// Source: J. Boyar and R. Peralta, "A depth-16 circuit for the AES S-box"
-// (IFIP SEC 2012, eprint 2011/332), and "A new combinational logic
-// minimization technique with applications to cryptology" (SEA 2010): a
-// shared non-linear middle (GF(2^8) inversion through GF(2^4), 32 ANDs)
-// between a top and a bottom linear layer.  The forward top and bottom
-// layers are those of the 113-gate circuit; the inverse top (which undoes
-// the affine map) and bottom layers are those published for the inverse.
+// Sources (J. Boyar and R. Peralta): the forward S-box is the 115-gate
+// circuit of "A new combinational logic minimization technique with
+// applications to cryptology" (SEA 2010); the inverse S-box is the circuit
+// of "A depth-16 circuit for the AES S-box" (IFIP SEC 2012, eprint
+// 2011/332), whose top linear layer undoes the affine map, then a GF(2^8)
+// inversion through GF(2^4) (the non-linear middle, 34 ANDs), then a bottom
+// linear layer.
 //
 // The published circuits end (forward) or begin (inverse) with XNORs that
 // add the affine constant 0x63.  These functions leave them out:
@@ -50,7 +50,8 @@ struct BsSboxProducts {
   BsVec m46, m47, m48, m49, m50, m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63;
 };
 
-// Shared non-linear middle: inversion in GF(2^8) in tower-field form.
+// Non-linear middle of the depth-16 circuit: inversion in GF(2^8) in
+// tower-field form.
 ARMACCEL_ALWAYS_INLINE BsSboxProducts bs_sbox_middle(const BsSboxTop& t) {
   const BsVec m1 = bs_a(t.t13, t.t6);
   const BsVec m2 = bs_a(t.t23, t.t8);
@@ -119,78 +120,135 @@ ARMACCEL_ALWAYS_INLINE BsSboxProducts bs_sbox_middle(const BsSboxTop& t) {
   return p;
 }
 
-// x[i] = bit plane i; in place.  SubBytes without the constant 0x63.
+// x[i] = bit plane i; in place.  SubBytes without the constant 0x63: the
+// 115-gate forward circuit (23 + 30 + 30 XOR, 32 AND) of Boyar and Peralta,
+// SEA 2010, with its four closing XNORs as XORs.
 ARMACCEL_ALWAYS_INLINE void bs_sbox_linear(BsVec x[8]) {
-  const BsVec u0 = x[7], u1 = x[6], u2 = x[5], u3 = x[4];
-  const BsVec u4 = x[3], u5 = x[2], u6 = x[1], u7 = x[0];
-  BsSboxTop t;
-  t.t1 = bs_x(u0, u3);
-  t.t2 = bs_x(u0, u5);
-  t.t3 = bs_x(u0, u6);
-  t.t4 = bs_x(u3, u5);
-  const BsVec t5 = bs_x(u4, u6);
-  t.t6 = bs_x(t.t1, t5);
-  const BsVec t7 = bs_x(u1, u2);
-  t.t8 = bs_x(u7, t.t6);
-  t.t9 = bs_x(u7, t7);
-  t.t10 = bs_x(t.t6, t7);
-  const BsVec t11 = bs_x(u1, u5);
-  const BsVec t12 = bs_x(u2, u5);
-  t.t13 = bs_x(t.t3, t.t4);
-  t.t14 = bs_x(t.t6, t11);
-  t.t15 = bs_x(t5, t11);
-  t.t16 = bs_x(t5, t12);
-  t.t17 = bs_x(t.t9, t.t16);
-  const BsVec t18 = bs_x(u3, u7);
-  t.t19 = bs_x(t7, t18);
-  t.t20 = bs_x(t.t1, t.t19);
-  const BsVec t21 = bs_x(u6, u7);
-  t.t22 = bs_x(t7, t21);
-  t.t23 = bs_x(t.t2, t.t22);
-  t.t24 = bs_x(t.t2, t.t10);
-  t.t25 = bs_x(t.t20, t.t17);
-  t.t26 = bs_x(t.t3, t.t16);
-  t.t27 = bs_x(t.t1, t12);
-  t.d = u7;
-  const BsSboxProducts m = bs_sbox_middle(t);
-  const BsVec l0 = bs_x(m.m61, m.m62);
-  const BsVec l1 = bs_x(m.m50, m.m56);
-  const BsVec l2 = bs_x(m.m46, m.m48);
-  const BsVec l3 = bs_x(m.m47, m.m55);
-  const BsVec l4 = bs_x(m.m54, m.m58);
-  const BsVec l5 = bs_x(m.m49, m.m61);
-  const BsVec l6 = bs_x(m.m62, l5);
-  const BsVec l7 = bs_x(m.m46, l3);
-  const BsVec l8 = bs_x(m.m51, m.m59);
-  const BsVec l9 = bs_x(m.m52, m.m53);
-  const BsVec l10 = bs_x(m.m53, l4);
-  const BsVec l11 = bs_x(m.m60, l2);
-  const BsVec l12 = bs_x(m.m48, m.m51);
-  const BsVec l13 = bs_x(m.m50, l0);
-  const BsVec l14 = bs_x(m.m52, m.m61);
-  const BsVec l15 = bs_x(m.m55, l1);
-  const BsVec l16 = bs_x(m.m56, l0);
-  const BsVec l17 = bs_x(m.m57, l1);
-  const BsVec l18 = bs_x(m.m58, l8);
-  const BsVec l19 = bs_x(m.m63, l4);
-  const BsVec l20 = bs_x(l0, l1);
-  const BsVec l21 = bs_x(l1, l7);
-  const BsVec l22 = bs_x(l3, l12);
-  const BsVec l23 = bs_x(l18, l2);
-  const BsVec l24 = bs_x(l15, l9);
-  const BsVec l25 = bs_x(l6, l10);
-  const BsVec l26 = bs_x(l7, l9);
-  const BsVec l27 = bs_x(l8, l10);
-  const BsVec l28 = bs_x(l11, l14);
-  const BsVec l29 = bs_x(l11, l17);
-  x[7] = bs_x(l6, l24);
-  x[6] = bs_x(l16, l26);
-  x[5] = bs_x(l19, l28);
-  x[4] = bs_x(l6, l21);
-  x[3] = bs_x(l20, l22);
-  x[2] = bs_x(l25, l29);
-  x[1] = bs_x(l13, l27);
-  x[0] = bs_x(l6, l23);
+  const BsVec x0 = x[7], x1 = x[6], x2 = x[5], x3 = x[4];
+  const BsVec x4 = x[3], x5 = x[2], x6 = x[1], x7 = x[0];
+  const BsVec y14 = bs_x(x3, x5);
+  const BsVec y13 = bs_x(x0, x6);
+  const BsVec y9 = bs_x(x0, x3);
+  const BsVec y8 = bs_x(x0, x5);
+  const BsVec t0 = bs_x(x1, x2);
+  const BsVec y1 = bs_x(t0, x7);
+  const BsVec y4 = bs_x(y1, x3);
+  const BsVec y12 = bs_x(y13, y14);
+  const BsVec y2 = bs_x(y1, x0);
+  const BsVec y5 = bs_x(y1, x6);
+  const BsVec y3 = bs_x(y5, y8);
+  const BsVec t1 = bs_x(x4, y12);
+  const BsVec y15 = bs_x(t1, x5);
+  const BsVec y20 = bs_x(t1, x1);
+  const BsVec y6 = bs_x(y15, x7);
+  const BsVec y10 = bs_x(y15, t0);
+  const BsVec y11 = bs_x(y20, y9);
+  const BsVec y7 = bs_x(x7, y11);
+  const BsVec y17 = bs_x(y10, y11);
+  const BsVec y19 = bs_x(y10, y8);
+  const BsVec y16 = bs_x(t0, y11);
+  const BsVec y21 = bs_x(y13, y16);
+  const BsVec y18 = bs_x(x0, y16);
+  const BsVec t2 = bs_a(y12, y15);
+  const BsVec t3 = bs_a(y3, y6);
+  const BsVec t4 = bs_x(t3, t2);
+  const BsVec t5 = bs_a(y4, x7);
+  const BsVec t6 = bs_x(t5, t2);
+  const BsVec t7 = bs_a(y13, y16);
+  const BsVec t8 = bs_a(y5, y1);
+  const BsVec t9 = bs_x(t8, t7);
+  const BsVec t10 = bs_a(y2, y7);
+  const BsVec t11 = bs_x(t10, t7);
+  const BsVec t12 = bs_a(y9, y11);
+  const BsVec t13 = bs_a(y14, y17);
+  const BsVec t14 = bs_x(t13, t12);
+  const BsVec t15 = bs_a(y8, y10);
+  const BsVec t16 = bs_x(t15, t12);
+  const BsVec t17 = bs_x(t4, t14);
+  const BsVec t18 = bs_x(t6, t16);
+  const BsVec t19 = bs_x(t9, t14);
+  const BsVec t20 = bs_x(t11, t16);
+  const BsVec t21 = bs_x(t17, y20);
+  const BsVec t22 = bs_x(t18, y19);
+  const BsVec t23 = bs_x(t19, y21);
+  const BsVec t24 = bs_x(t20, y18);
+  const BsVec t25 = bs_x(t21, t22);
+  const BsVec t26 = bs_a(t21, t23);
+  const BsVec t27 = bs_x(t24, t26);
+  const BsVec t28 = bs_a(t25, t27);
+  const BsVec t29 = bs_x(t28, t22);
+  const BsVec t30 = bs_x(t23, t24);
+  const BsVec t31 = bs_x(t22, t26);
+  const BsVec t32 = bs_a(t31, t30);
+  const BsVec t33 = bs_x(t32, t24);
+  const BsVec t34 = bs_x(t23, t33);
+  const BsVec t35 = bs_x(t27, t33);
+  const BsVec t36 = bs_a(t24, t35);
+  const BsVec t37 = bs_x(t36, t34);
+  const BsVec t38 = bs_x(t27, t36);
+  const BsVec t39 = bs_a(t29, t38);
+  const BsVec t40 = bs_x(t25, t39);
+  const BsVec t41 = bs_x(t40, t37);
+  const BsVec t42 = bs_x(t29, t33);
+  const BsVec t43 = bs_x(t29, t40);
+  const BsVec t44 = bs_x(t33, t37);
+  const BsVec t45 = bs_x(t42, t41);
+  const BsVec z0 = bs_a(t44, y15);
+  const BsVec z1 = bs_a(t37, y6);
+  const BsVec z2 = bs_a(t33, x7);
+  const BsVec z3 = bs_a(t43, y16);
+  const BsVec z4 = bs_a(t40, y1);
+  const BsVec z5 = bs_a(t29, y7);
+  const BsVec z6 = bs_a(t42, y11);
+  const BsVec z7 = bs_a(t45, y17);
+  const BsVec z8 = bs_a(t41, y10);
+  const BsVec z9 = bs_a(t44, y12);
+  const BsVec z10 = bs_a(t37, y3);
+  const BsVec z11 = bs_a(t33, y4);
+  const BsVec z12 = bs_a(t43, y13);
+  const BsVec z13 = bs_a(t40, y5);
+  const BsVec z14 = bs_a(t29, y2);
+  const BsVec z15 = bs_a(t42, y9);
+  const BsVec z16 = bs_a(t45, y14);
+  const BsVec z17 = bs_a(t41, y8);
+  const BsVec t46 = bs_x(z15, z16);
+  const BsVec t47 = bs_x(z10, z11);
+  const BsVec t48 = bs_x(z5, z13);
+  const BsVec t49 = bs_x(z9, z10);
+  const BsVec t50 = bs_x(z2, z12);
+  const BsVec t51 = bs_x(z2, z5);
+  const BsVec t52 = bs_x(z7, z8);
+  const BsVec t53 = bs_x(z0, z3);
+  const BsVec t54 = bs_x(z6, z7);
+  const BsVec t55 = bs_x(z16, z17);
+  const BsVec t56 = bs_x(z12, t48);
+  const BsVec t57 = bs_x(t50, t53);
+  const BsVec t58 = bs_x(z4, t46);
+  const BsVec t59 = bs_x(z3, t54);
+  const BsVec t60 = bs_x(t46, t57);
+  const BsVec t61 = bs_x(z14, t57);
+  const BsVec t62 = bs_x(t52, t58);
+  const BsVec t63 = bs_x(t49, t58);
+  const BsVec t64 = bs_x(z4, t59);
+  const BsVec t65 = bs_x(t61, t62);
+  const BsVec t66 = bs_x(z1, t63);
+  const BsVec s0 = bs_x(t59, t63);
+  const BsVec s6 = bs_x(t56, t62);
+  const BsVec s7 = bs_x(t48, t60);
+  const BsVec t67 = bs_x(t64, t65);
+  const BsVec s3 = bs_x(t53, t66);
+  const BsVec s4 = bs_x(t51, t66);
+  const BsVec s5 = bs_x(t47, t65);
+  const BsVec s1 = bs_x(t64, s3);
+  const BsVec s2 = bs_x(t55, t67);
+  x[7] = s0;
+  x[6] = s1;
+  x[5] = s2;
+  x[4] = s3;
+  x[3] = s4;
+  x[2] = s5;
+  x[1] = s6;
+  x[0] = s7;
 }
 
 // x[i] = bit plane i; in place.  InvSubBytes of x ^ 0x63.
