@@ -38,9 +38,15 @@
 namespace armaccel {
 namespace {
 
-// Round keys as bit planes: k[i][j] is bit plane j of round key i.
+// One round's key as bit planes (k[j]: plane j) in the layout of the state
+// it meets, with that layout's column rotations by one and two rows.
+struct BsRound {
+  BsVec k[8];
+  BsVec rot[2];
+};
+
 struct BsRoundKeys {
-  BsVec k[15][8];
+  BsRound r[15];
   unsigned rounds;
 };
 
@@ -186,12 +192,14 @@ inline void bs_load_round_keys(BsRoundKeys* ks, const std::uint8_t* rk, unsigned
     BsVec k = vqtbl1q_u8(vld1q_u8(rk + 16 * i), vld1q_u8(kBsLayouts.key[layout]));
     k = bs_x(k, vdupq_n_u8(i == 0 ? 0 : 0x63));
 #pragma GCC unroll 8
-    for (int j = 0; j < 8; ++j) ks->k[i][j] = vtstq_u8(k, vdupq_n_u8(std::uint8_t(1u << j)));
+    for (int j = 0; j < 8; ++j) ks->r[i].k[j] = vtstq_u8(k, vdupq_n_u8(std::uint8_t(1u << j)));
+    ks->r[i].rot[0] = vld1q_u8(kBsLayouts.rot[layout][0]);
+    ks->r[i].rot[1] = vld1q_u8(kBsLayouts.rot[layout][1]);
   }
 }
 
 inline void bs_wipe_round_keys(BsRoundKeys* ks) {
-  wipe(ks->k, sizeof ks->k[0] * (ks->rounds + 1));
+  wipe(ks->r, sizeof ks->r[0] * (ks->rounds + 1));
 }
 
 // The cipher (§5.1) on eight blocks, in place; keys from
@@ -201,15 +209,15 @@ inline void bs_encrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = blocks[b];
   bs_blocks_to_planes(x);
-  bs_add_round_key(x, ks.k[0]);
-  for (unsigned r = 1; r < ks.rounds; ++r) {
-    bs_sbox_linear(x);
-    const unsigned layout = (0u - r) & 3;  // after ShiftRows
-    bs_mix_columns(x, vld1q_u8(kBsLayouts.rot[layout][0]), vld1q_u8(kBsLayouts.rot[layout][1]));
-    bs_add_round_key(x, ks.k[r]);
+  bs_add_round_key(x, ks.r[0].k);
+  const BsRound* const last = ks.r + ks.rounds;
+  for (const BsRound* p = ks.r + 1; p != last; ++p) {
+    bs_sbox_linear(x);  // ShiftRows: a change of layout
+    bs_mix_columns(x, p->rot[0], p->rot[1]);
+    bs_add_round_key(x, p->k);
   }
   bs_sbox_linear(x);
-  bs_add_round_key(x, ks.k[ks.rounds]);
+  bs_add_round_key(x, last->k);
   bs_planes_to_blocks(x, (0u - ks.rounds) & 3);
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) blocks[b] = x[b];
@@ -222,15 +230,14 @@ inline void bs_decrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = blocks[b];
   bs_blocks_to_planes(x);
-  bs_add_round_key(x, ks.k[ks.rounds]);
-  for (unsigned r = 1; r < ks.rounds; ++r) {
-    const unsigned layout = r & 3;  // after InvShiftRows
-    bs_inv_sbox_linear(x);
-    bs_add_round_key(x, ks.k[ks.rounds - r]);
-    bs_inv_mix_columns(x, vld1q_u8(kBsLayouts.rot[layout][0]), vld1q_u8(kBsLayouts.rot[layout][1]));
+  bs_add_round_key(x, ks.r[ks.rounds].k);
+  for (const BsRound* p = ks.r + ks.rounds - 1; p != ks.r; --p) {
+    bs_inv_sbox_linear(x);  // InvShiftRows: a change of layout
+    bs_add_round_key(x, p->k);
+    bs_inv_mix_columns(x, p->rot[0], p->rot[1]);
   }
   bs_inv_sbox_linear(x);
-  bs_add_round_key(x, ks.k[0]);
+  bs_add_round_key(x, ks.r[0].k);
   bs_planes_to_blocks(x, ks.rounds & 3);
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) blocks[b] = x[b];
