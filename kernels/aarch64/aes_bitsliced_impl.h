@@ -98,18 +98,27 @@ constexpr BsLayouts bs_make_layouts() {
 alignas(16) constexpr BsLayouts kBsLayouts = bs_make_layouts();
 
 // One step of the 8x8 bit-matrix transpose (delta swap): exchanges the
-// bits of lo selected by mask << N with the bits of hi selected by mask.
+// bits of lo selected by ~mask with the bits of hi selected by mask, N
+// places apart (mask = 0x55 for N = 1, 0x33 for N = 2).  Shift and bit
+// select: BIT/BIF take the shifted copy as destination, so no moves.
 template <int N>
 ARMACCEL_ALWAYS_INLINE void bs_swap_bits(BsVec& lo, BsVec& hi, BsVec mask) {
-  const BsVec t = bs_a(bs_x(vshrq_n_u8(lo, N), hi), mask);
-  hi = bs_x(hi, t);
-  lo = bs_x(lo, vshlq_n_u8(t, N));
+  const BsVec new_lo = vbslq_u8(mask, lo, vshlq_n_u8(hi, N));
+  hi = vbslq_u8(mask, vshrq_n_u8(lo, N), hi);
+  lo = new_lo;
+}
+
+// The N = 4 step: shift and insert (SLI / SRI) does it without a mask.
+ARMACCEL_ALWAYS_INLINE void bs_swap_nibbles(BsVec& lo, BsVec& hi) {
+  const BsVec new_lo = vsliq_n_u8(lo, hi, 4);
+  hi = vsriq_n_u8(hi, lo, 4);
+  lo = new_lo;
 }
 
 // Transposes, for every byte position, the 8x8 bit matrix (register,
 // bit): afterwards x[j] bit b = old x[b] bit j.  An involution.
 ARMACCEL_ALWAYS_INLINE void bs_transpose_bits(BsVec x[8]) {
-  const BsVec m1 = vdupq_n_u8(0x55), m2 = vdupq_n_u8(0x33), m4 = vdupq_n_u8(0x0f);
+  const BsVec m1 = vdupq_n_u8(0x55), m2 = vdupq_n_u8(0x33);
   bs_swap_bits<1>(x[0], x[1], m1);
   bs_swap_bits<1>(x[2], x[3], m1);
   bs_swap_bits<1>(x[4], x[5], m1);
@@ -118,10 +127,10 @@ ARMACCEL_ALWAYS_INLINE void bs_transpose_bits(BsVec x[8]) {
   bs_swap_bits<2>(x[1], x[3], m2);
   bs_swap_bits<2>(x[4], x[6], m2);
   bs_swap_bits<2>(x[5], x[7], m2);
-  bs_swap_bits<4>(x[0], x[4], m4);
-  bs_swap_bits<4>(x[1], x[5], m4);
-  bs_swap_bits<4>(x[2], x[6], m4);
-  bs_swap_bits<4>(x[3], x[7], m4);
+  bs_swap_nibbles(x[0], x[4]);
+  bs_swap_nibbles(x[1], x[5]);
+  bs_swap_nibbles(x[2], x[6]);
+  bs_swap_nibbles(x[3], x[7]);
 }
 
 // Eight blocks (x[b] = block b) -> eight bit planes in layout 0, and
