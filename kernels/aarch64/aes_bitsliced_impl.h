@@ -5,13 +5,12 @@
 // ("Faster and timing-attack resistant AES-GCM", CHES 2009).
 //
 // State layout: the eight blocks of a batch become eight 128-bit bit
-// planes; plane i holds bit i of all 128 state bytes.  Byte k of a plane is
-// state byte (row k / 4, column k % 4) -- the transpose of the input order,
-// so that a rotation of a column by one row is a rotation of the whole
-// register by four bytes (EXT) -- and bit b of that byte belongs to block b.
-// SubBytes is a Boolean circuit (aes_bitsliced_sbox_impl.h), ShiftRows a
-// byte permutation (TBL), MixColumns rotations (EXT) and XORs.  A batch of
-// fewer than eight blocks is padded with zero blocks.
+// planes; plane i holds bit i of all 128 state bytes, and bit b of each
+// byte belongs to block b.  Which state byte each plane byte holds changes
+// from round to round (see BsLayouts).  SubBytes is a Boolean circuit
+// (aes_bitsliced_sbox_impl.h), ShiftRows only a change of that layout,
+// MixColumns byte gathers (TBL) and XORs.  A batch of fewer than eight
+// blocks is padded with zero blocks.
 //
 // Round keys: the byte round keys of FIPS 197 §5.2 are spread into bit
 // planes on the stack at every call (the layout the caller keeps stays the
@@ -31,7 +30,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "aarch64/aes_bitsliced_sbox_impl.h"
+#include "aes_bitsliced_sbox_impl.h"
 #include "util/always_inline.h"
 #include "util/wipe.h"
 
@@ -50,17 +49,19 @@ struct BsRoundKeys {
   unsigned rounds;
 };
 
-// Input byte order (column-major) <-> plane byte order (row-major).
+// Logical state order (row-major: byte 4r + c is row r, column c) <->
+// input block order (column-major), either way.
 alignas(16) constexpr std::uint8_t kBsTranspose[16] = {0, 4, 8,  12, 1, 5, 9,  13,
                                                        2, 6, 10, 14, 3, 7, 11, 15};
-// ShiftRows (§5.1.2) in plane byte order as a gather (TBL) index: row r
+// ShiftRows (§5.1.2) on the logical state as a gather (TBL) index: row r
 // rotated left by r bytes.  Its inverse is InvShiftRows (§5.3.1).
 //
 // ShiftRows is never executed.  The state stays where it is and the cipher
 // tracks where each byte went: in layout m (m = 0..3), plane byte k holds
-// logical (row-major) state byte P_m(k), P_m the m-th power of the gather
-// above.  Encryption round r leaves layout -r mod 4, round r of the inverse
-// cipher layout r mod 4.  The row rotations of MixColumns, the round keys
+// logical state byte P_m(T(k)), P_m the m-th power of the gather above and
+// T = kBsTranspose.  Layout 0 is the input block order, so blocks are
+// bit-sliced as loaded.  Encryption round r leaves layout -r mod 4, round r
+// of the inverse cipher layout r mod 4.  The row rotations of MixColumns, the round keys
 // and the final return to block order are then gathers built for each
 // layout; a rotation costs one TBL in place of one EXT, so the eight TBLs
 // of ShiftRows per round are saved.
@@ -83,8 +84,14 @@ constexpr BsLayouts bs_make_layouts() {
     for (int k = 0; k < 16; ++k) pow[m][k] = kBsShiftRows[pow[m - 1][k]];
   BsLayouts t = {};
   for (int m = 0; m < 4; ++m) {
-    const std::uint8_t* p = pow[m];
-    const std::uint8_t* p_inv = pow[(4 - m) & 3];
+    // Layout m as a gather from the logical state: P_m after the input
+    // order (the blocks are bit-sliced as loaded, so layout 0 is the input
+    // order), and its inverse.
+    std::uint8_t p[16] = {}, p_inv[16] = {};
+    for (int k = 0; k < 16; ++k) {
+      p[k] = pow[m][kBsTranspose[k]];
+      p_inv[k] = kBsTranspose[pow[(4 - m) & 3][k]];
+    }
     for (int k = 0; k < 16; ++k) {
       t.rot[m][0][k] = p_inv[(p[k] + 4) & 15];
       t.rot[m][1][k] = p_inv[(p[k] + 8) & 15];
@@ -136,9 +143,6 @@ ARMACCEL_ALWAYS_INLINE void bs_transpose_bits(BsVec x[8]) {
 // Eight blocks (x[b] = block b) -> eight bit planes in layout 0, and
 // back from layout `layout`.
 ARMACCEL_ALWAYS_INLINE void bs_blocks_to_planes(BsVec x[8]) {
-  const BsVec tr = vld1q_u8(kBsTranspose);
-#pragma GCC unroll 8
-  for (int b = 0; b < 8; ++b) x[b] = vqtbl1q_u8(x[b], tr);
   bs_transpose_bits(x);
 }
 
