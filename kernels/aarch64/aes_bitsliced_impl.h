@@ -217,7 +217,7 @@ inline void bs_wipe_round_keys(BsRoundKeys* ks) {
 
 // The cipher (§5.1) on eight blocks, in place; keys from
 // bs_load_round_keys(..., false).
-inline void bs_encrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
+ARMACCEL_ALWAYS_INLINE void bs_encrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
   BsVec x[8];
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = blocks[b];
@@ -238,7 +238,7 @@ inline void bs_encrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
 
 // The inverse cipher (§5.3) on eight blocks, in place; keys from
 // bs_load_round_keys(..., true).
-inline void bs_decrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
+ARMACCEL_ALWAYS_INLINE void bs_decrypt8(const BsRoundKeys& ks, BsVec blocks[8]) {
   BsVec x[8];
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = blocks[b];
