@@ -82,7 +82,8 @@ void expand_standard(AesRoundKeys* rk, const std::uint8_t* key) {
 #pragma GCC unroll 8
     for (unsigned j = 1; j < Nk; ++j) w[j] ^= (Nk > 6 && j == 4) ? sub_word(w[j - 1]) : w[j - 1];
     const unsigned n = kTotal - i < Nk ? kTotal - i : Nk;
-    std::memcpy(rk->bytes + 4 * i, w, 4 * n);
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < n; ++j) std::memcpy(rk->bytes + 4 * (i + j), &w[j], 4);
   }
   rk->rounds = kNr;
   rk->lane_tag = kLaneTag;
