@@ -67,14 +67,19 @@ alignas(16) constexpr std::uint8_t kBsTranspose[16] = {0, 4, 8,  12, 1, 5, 9,  1
 // of ShiftRows per round are saved.
 constexpr std::uint8_t kBsShiftRows[16] = {0, 1, 2, 3, 5, 6, 7, 4, 10, 11, 8, 9, 15, 12, 13, 14};
 
+// The gathers of one layout.
+struct BsLayout {
+  // rot[n]: rotate every column by n + 1 rows (logical byte (r, c) takes
+  // byte (r + n + 1, c)).
+  alignas(16) std::uint8_t rot[2][16];
+  // key: input-order round key bytes -> this layout.
+  alignas(16) std::uint8_t key[16];
+  // out: this layout -> input (block) byte order.
+  alignas(16) std::uint8_t out[16];
+};
+
 struct BsLayouts {
-  // rot[m][n]: rotate every column by n + 1 rows (logical byte (r, c) takes
-  // byte (r + n + 1, c)) in layout m.
-  alignas(16) std::uint8_t rot[4][2][16];
-  // key[m]: input-order round key bytes -> layout m.
-  alignas(16) std::uint8_t key[4][16];
-  // out[m]: layout m -> input (block) byte order.
-  alignas(16) std::uint8_t out[4][16];
+  BsLayout m[4];
 };
 
 constexpr BsLayouts bs_make_layouts() {
@@ -93,10 +98,10 @@ constexpr BsLayouts bs_make_layouts() {
       p_inv[k] = kBsTranspose[pow[(4 - m) & 3][k]];
     }
     for (int k = 0; k < 16; ++k) {
-      t.rot[m][0][k] = p_inv[(p[k] + 4) & 15];
-      t.rot[m][1][k] = p_inv[(p[k] + 8) & 15];
-      t.key[m][k] = kBsTranspose[p[k]];
-      t.out[m][k] = p_inv[kBsTranspose[k]];
+      t.m[m].rot[0][k] = p_inv[(p[k] + 4) & 15];
+      t.m[m].rot[1][k] = p_inv[(p[k] + 8) & 15];
+      t.m[m].key[k] = kBsTranspose[p[k]];
+      t.m[m].out[k] = p_inv[kBsTranspose[k]];
     }
   }
   return t;
@@ -147,7 +152,7 @@ ARMACCEL_ALWAYS_INLINE void bs_blocks_to_planes(BsVec x[8]) {
 }
 
 ARMACCEL_ALWAYS_INLINE void bs_planes_to_blocks(BsVec x[8], unsigned layout) {
-  const BsVec tr = vld1q_u8(kBsLayouts.out[layout]);
+  const BsVec tr = vld1q_u8(kBsLayouts.m[layout].out);
   bs_transpose_bits(x);
 #pragma GCC unroll 8
   for (int b = 0; b < 8; ++b) x[b] = vqtbl1q_u8(x[b], tr);
@@ -193,21 +198,31 @@ ARMACCEL_ALWAYS_INLINE void bs_inv_mix_columns(BsVec x[8], BsVec rot1, BsVec rot
   bs_mix_columns(x, rot1, rot2);
 }
 
+// One byte round key k (input order) -> bit planes in `layout`: plane j
+// byte i is all-ones where bit j of the key byte there is set.
+ARMACCEL_ALWAYS_INLINE void bs_spread_round_key(BsRound* r, BsVec k, const BsLayout& layout) {
+  k = vqtbl1q_u8(k, vld1q_u8(layout.key));
+#pragma GCC unroll 8
+  for (int j = 0; j < 8; ++j) r->k[j] = vtstq_u8(k, vdupq_n_u8(std::uint8_t(1u << j)));
+  r->rot[0] = vld1q_u8(layout.rot[0]);
+  r->rot[1] = vld1q_u8(layout.rot[1]);
+}
+
 // Spreads the byte round keys rk[0 .. 16*(rounds+1)) into bit planes, each
 // in the layout of the state it meets (which differs between the cipher and
 // the inverse cipher), with 0x63 added to round keys 1..rounds (the S-box
-// constant).
+// constant).  Costs about 24 instructions a round key, plus the wipe.
 inline void bs_load_round_keys(BsRoundKeys* ks, const std::uint8_t* rk, unsigned rounds,
                                bool inverse) {
   ks->rounds = rounds;
-  for (unsigned i = 0; i <= rounds; ++i) {
-    const unsigned layout = (inverse ? rounds - i : 0u - i) & 3;
-    BsVec k = vqtbl1q_u8(vld1q_u8(rk + 16 * i), vld1q_u8(kBsLayouts.key[layout]));
-    k = bs_x(k, vdupq_n_u8(i == 0 ? 0 : 0x63));
-#pragma GCC unroll 8
-    for (int j = 0; j < 8; ++j) ks->r[i].k[j] = vtstq_u8(k, vdupq_n_u8(std::uint8_t(1u << j)));
-    ks->r[i].rot[0] = vld1q_u8(kBsLayouts.rot[layout][0]);
-    ks->r[i].rot[1] = vld1q_u8(kBsLayouts.rot[layout][1]);
+  // Round key i meets layout -i mod 4 in the cipher and rounds - i mod 4
+  // in the inverse cipher: either way one less than key i - 1's.
+  unsigned layout = inverse ? rounds & 3 : 0;
+  bs_spread_round_key(&ks->r[0], vld1q_u8(rk), kBsLayouts.m[layout]);
+  const BsVec affine = vdupq_n_u8(0x63);
+  for (unsigned i = 1; i <= rounds; ++i) {
+    layout = (layout + 3) & 3;
+    bs_spread_round_key(&ks->r[i], bs_x(vld1q_u8(rk + 16 * i), affine), kBsLayouts.m[layout]);
   }
 }
 
@@ -498,6 +513,8 @@ inline void bs_xts(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* 
   bs_wipe_round_keys(&ks);
 }
 
+// XTS-AES encryption / decryption as bs_xts above (decryption: the inverse
+// cipher with the same encryption round keys).
 inline void bs_xts_encrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
                            std::uint8_t* out, std::size_t blocks, std::uint8_t tweak[16]) {
   bs_xts<true>(rk, rounds, in, out, blocks, tweak);
