@@ -107,13 +107,31 @@ bool expand_standard_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t 
 
 bool set_encrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
   if (!expand_standard_key(rk, key, key_len)) return false;
-  vpaes_encrypt_schedule(rk);
+  switch (rk->rounds) {
+    case 10:
+      vpaes_encrypt_schedule<10>(rk);
+      break;
+    case 12:
+      vpaes_encrypt_schedule<12>(rk);
+      break;
+    default:
+      vpaes_encrypt_schedule<14>(rk);
+  }
   return true;
 }
 
 bool set_decrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
   if (!expand_standard_key(rk, key, key_len)) return false;
-  vpaes_decrypt_schedule(rk);
+  switch (rk->rounds) {
+    case 10:
+      vpaes_decrypt_schedule<10>(rk);
+      break;
+    case 12:
+      vpaes_decrypt_schedule<12>(rk);
+      break;
+    default:
+      vpaes_decrypt_schedule<14>(rk);
+  }
   return true;
 }
 

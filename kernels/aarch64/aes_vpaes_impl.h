@@ -188,19 +188,20 @@ inline uint8x16_t vp_xtime(uint8x16_t v) {
   return veorq_u8(vshlq_n_u8(v, 1), vandq_u8(carry, vdupq_n_u8(0x1b)));
 }
 
-// InvMixColumns (FIPS 197 §5.3.3) of a standard-form round key.
-inline uint8x16_t vp_inv_mix_columns(uint8x16_t s) {
-  static constexpr std::uint8_t kRot[3][16] = {
-      {1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12},
-      {2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13},
-      {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14}};
-  const uint8x16_t s2 = vp_xtime(s), s4 = vp_xtime(s2), s8 = vp_xtime(s4);
-  const uint8x16_t e = veorq_u8(veorq_u8(s8, s4), s2);  // 14 s
-  const uint8x16_t b = veorq_u8(veorq_u8(s8, s2), s);   // 11 s
-  const uint8x16_t d = veorq_u8(veorq_u8(s8, s4), s);   // 13 s
-  const uint8x16_t n = veorq_u8(s8, s);                 // 9 s
-  return veorq_u8(veorq_u8(e, vqtbl1q_u8(b, vld1q_u8(kRot[0]))),
-                  veorq_u8(vqtbl1q_u8(d, vld1q_u8(kRot[1])), vqtbl1q_u8(n, vld1q_u8(kRot[2]))));
+// InvMixColumns (FIPS 197 §5.3.3) of a standard-form round key.  With R
+// the rotation of each column by one row and S = a + R a + R^2 a + R^3 a
+// (every byte of a column holds its sum), row r of the result is
+// 14 a_r + 11 a_{r+1} + 13 a_{r+2} + 9 a_{r+3}
+//   = a_r + S + 2 ((a_r + a_{r+1}) + 2 ((a_r + a_{r+2}) + 2 S)),
+// three xtimes by the linearity of multiplication by {02}.
+inline uint8x16_t vp_inv_mix_columns(uint8x16_t a) {
+  static constexpr std::uint8_t kRot1[16] = {1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12};
+  const uint8x16_t a1 = vqtbl1q_u8(a, vld1q_u8(kRot1));
+  const uint8x16_t c = veorq_u8(a, vreinterpretq_u8_u16(vrev32q_u16(vreinterpretq_u16_u8(a))));
+  const uint8x16_t c1 = veorq_u8(a1, vreinterpretq_u8_u16(vrev32q_u16(vreinterpretq_u16_u8(a1))));
+  const uint8x16_t sum = veorq_u8(c, c1);
+  const uint8x16_t t = vp_xtime(veorq_u8(veorq_u8(a, a1), vp_xtime(veorq_u8(c, vp_xtime(sum)))));
+  return veorq_u8(veorq_u8(a, sum), t);
 }
 
 // Standard round key -> the byte layout after n rounds (layout n; decryption
@@ -213,12 +214,14 @@ inline uint8x16_t vp_to_layout(uint8x16_t v, int n) {
 // is added before the change of form), rounds 1..Nr-1 in tower form with
 // SubBytes' constant folded in, round Nr standard with 0x63 folded in; each
 // in its round's byte layout.  Reads the standard schedule at bytes[0..).
+template <int Nr>
 inline void vpaes_encrypt_schedule(AesRoundKeys* rk) {
-  const int nr = static_cast<int>(rk->rounds);
+  constexpr int nr = Nr;
   const VpCore c;
   const uint8x16_t lo = vp_ld(kVpaes.ipt_lo), hi = vp_ld(kVpaes.ipt_hi);
   std::uint8_t* out = rk->bytes + kVpaesKeyOffset;
   vst1q_u8(out, vld1q_u8(rk->bytes));
+#pragma GCC unroll 16
   for (int n = 1; n < nr; ++n) {
     const uint8x16_t k = c.linear(vld1q_u8(rk->bytes + 16 * n), lo, hi);
     vst1q_u8(out + 16 * n, vp_to_layout(veorq_u8(k, vdupq_n_u8(kVpaesEncConst)), n));
@@ -231,13 +234,15 @@ inline void vpaes_encrypt_schedule(AesRoundKeys* rk) {
 // Nr's key in decryption form with InvSubBytes' constant folded in, then
 // InvMixColumns of round keys Nr-1 .. 1 likewise, then round key 0 standard;
 // each in its step's byte layout.  Reads the standard schedule at bytes[0..).
+template <int Nr>
 inline void vpaes_decrypt_schedule(AesRoundKeys* rk) {
-  const int nr = static_cast<int>(rk->rounds);
+  constexpr int nr = Nr;
   const VpCore c;
   const uint8x16_t lo = vp_ld(kVpaes.dipt_lo), hi = vp_ld(kVpaes.dipt_hi);
   const uint8x16_t dconst = vdupq_n_u8(kVpaesDecConst);
   std::uint8_t* out = rk->bytes + kVpaesKeyOffset;
   vst1q_u8(out, veorq_u8(c.linear(vld1q_u8(rk->bytes + 16 * nr), lo, hi), dconst));
+#pragma GCC unroll 16
   for (int n = 1; n < nr; ++n) {
     const uint8x16_t k = vp_inv_mix_columns(vld1q_u8(rk->bytes + 16 * (nr - n)));
     vst1q_u8(out + 16 * n, vp_to_layout(veorq_u8(c.linear(k, lo, hi), dconst), 4 - n % 4));
