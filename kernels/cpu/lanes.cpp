@@ -6,6 +6,9 @@ namespace armaccel {
 #if ARMACCEL_HAVE_AES_CE
 extern const AesKernel kAesCe;
 #endif
+#if ARMACCEL_HAVE_AES_NEON
+extern const AesKernel kAesNeon;
+#endif
 #if ARMACCEL_HAVE_GHASH_PMULL
 extern const GhashKernel kGhashPmull;
 #endif
@@ -66,6 +69,9 @@ namespace {
 const AesKernel* const kAesLanes[] = {
 #if ARMACCEL_HAVE_AES_CE
     &kAesCe,
+#endif
+#if ARMACCEL_HAVE_AES_NEON
+    &kAesNeon,
 #endif
     &kAesPortable,
 };
