@@ -8,6 +8,7 @@
 // 0..1024 in place and unaligned).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -175,7 +176,7 @@ TEST_P(GcmLanesTest, InPlaceUnalignedEveryLengthMatchesPortable) {
     for (const Bytes& a : aad) ASSERT_TRUE(gcm_aad(GetParam().lanes, &k, &s, a.data(), a.size()));
     const std::size_t offset = rng.below(16);
     Bytes buffer(len + 16);
-    std::memcpy(buffer.data() + offset, msg.data(), len);
+    std::copy(msg.begin(), msg.end(), buffer.begin() + static_cast<std::ptrdiff_t>(offset));
     std::uint8_t* text = buffer.data() + offset;
     std::size_t done = 0;
     for (std::size_t part : random_splits(rng, len)) {
