@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 
 #include "block_mode_data.h"
 #include "block_mode_pad.h"
@@ -32,6 +33,7 @@
 #include "dispatch/common/cipher_checks.h"
 #include "dispatch/common/cipher_param_lists.h"
 #include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/param_scan.h"
 #include "errors.h"
 #include "prov_ctx.h"
 
@@ -163,52 +165,54 @@ class BlockModeCipher : public CipherBase<BlockModeCipher<Traits, Mode, KeyBytes
     return 1;
   }
 
+  // The names get_ctx_params answers, in one pass (ParamScan).
+  static constexpr const char* kGetNames[] = {
+      OSSL_CIPHER_PARAM_IVLEN,  OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_PADDING,
+      OSSL_CIPHER_PARAM_NUM,    OSSL_CIPHER_PARAM_IV,     OSSL_CIPHER_PARAM_UPDATED_IV,
+      OSSL_CIPHER_PARAM_TLS_MAC};
   static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
-    OSSL_PARAM* p = nullptr;
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, kIvBytes) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes) ||
-        !param_put_uint(params, OSSL_CIPHER_PARAM_PADDING, c->pad ? 1 : 0) ||
-        !param_put_uint(params, OSSL_CIPHER_PARAM_NUM, c->num) ||
-        !param_put_octets(params, OSSL_CIPHER_PARAM_IV, c->oiv, kIvBytes) ||
-        !param_put_octets(params, OSSL_CIPHER_PARAM_UPDATED_IV, c->iv, kIvBytes) ||
-        ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) != nullptr &&
-         !OSSL_PARAM_set_octet_ptr(p, c->tls_mac.data(), c->tls_mac_size)))
+    const ParamScan<OSSL_PARAM, std::size(kGetNames)> f(params, kGetNames);
+    if (!put_size(f[0], kIvBytes) || !put_size(f[1], KeyBytes) || !put_uint(f[2], c->pad ? 1 : 0) ||
+        !put_uint(f[3], c->num) || !put_octets(f[4], c->oiv, kIvBytes) ||
+        !put_octets(f[5], c->iv, kIvBytes) ||
+        (f[6] != nullptr && !OSSL_PARAM_set_octet_ptr(f[6], c->tls_mac.data(), c->tls_mac_size)))
       return cipher_get_failed(c->prov);
     return 1;
   }
 
   // A uint parameter, if present; false (kErrFailedToSetParameter) if it
   // cannot be read.
-  static bool get_uint(const Ctx* c, const OSSL_PARAM params[], const char* name, bool* found,
-                       unsigned* value) {
-    const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, name);
+  static bool get_uint(const Ctx* c, const OSSL_PARAM* p, bool* found, unsigned* value) {
     *found = p != nullptr;
     if (p == nullptr || OSSL_PARAM_get_uint(p, value)) return true;
     return cipher_set_failed(c->prov);
   }
 
+  static constexpr const char* kSetNames[] = {
+      OSSL_CIPHER_PARAM_PADDING,      OSSL_CIPHER_PARAM_USE_BITS, OSSL_CIPHER_PARAM_TLS_VERSION,
+      OSSL_CIPHER_PARAM_TLS_MAC_SIZE, OSSL_CIPHER_PARAM_KEYLEN,   OSSL_CIPHER_PARAM_IVLEN,
+      OSSL_CIPHER_PARAM_NUM};
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
+    const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
     bool found = false;
     unsigned u = 0;
-    if (!get_uint(c, params, OSSL_CIPHER_PARAM_PADDING, &found, &u)) return 0;
+    if (!get_uint(c, f[0], &found, &u)) return 0;
     if (found) c->pad = u != 0;
-    if (!get_uint(c, params, OSSL_CIPHER_PARAM_USE_BITS, &found, &u)) return 0;
+    if (!get_uint(c, f[1], &found, &u)) return 0;
     if (found) c->use_bits = u != 0;
-    if (!get_uint(c, params, OSSL_CIPHER_PARAM_TLS_VERSION, &found, &u)) return 0;
+    if (!get_uint(c, f[2], &found, &u)) return 0;
     if (found) c->tls_version = u;
-    const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE);
-    if (p != nullptr) {
+    if (f[3] != nullptr) {
       std::size_t size = 0;
-      if (!OSSL_PARAM_get_size_t(p, &size) || size > kTlsMaxMacBytes)
+      if (!OSSL_PARAM_get_size_t(f[3], &size) || size > kTlsMaxMacBytes)
         return cipher_set_failed(c->prov);
       c->tls_mac_size = size;
     }
     // Key and IV lengths are fixed.
-    if (!param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes,
-                          kErrInvalidKeyLength) ||
-        !param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_IVLEN, kIvBytes, kErrInvalidIvLength))
+    if (!fixed_size(c->prov, f[4], KeyBytes, kErrInvalidKeyLength) ||
+        !fixed_size(c->prov, f[5], kIvBytes, kErrInvalidIvLength))
       return 0;
-    if (!get_uint(c, params, OSSL_CIPHER_PARAM_NUM, &found, &u)) return 0;
+    if (!get_uint(c, f[6], &found, &u)) return 0;
     if (found) {
       // Below the reported block size, as OpenSSL 3.0: for the stream modes
       // (block size 1) only 0, since any other value would use a stale or

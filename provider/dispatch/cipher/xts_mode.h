@@ -45,12 +45,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <type_traits>
 
 #include "capabilities.h"
 #include "dispatch/common/cipher_base.h"
 #include "dispatch/common/cipher_checks.h"
 #include "dispatch/common/cipher_param_lists.h"
+#include "dispatch/common/names.h"
+#include "dispatch/common/param_scan.h"
 #include "errors.h"
 #include "modes/xts_driver.h"
 #include "newer_core.h"
@@ -236,26 +239,28 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
     return one_unit(c, out, outl, outsize, in, inl);
   }
 
+  static constexpr const char* kGetNames[] = {OSSL_CIPHER_PARAM_KEYLEN,    OSSL_CIPHER_PARAM_IVLEN,
+                                              OSSL_CIPHER_PARAM_PADDING,   OSSL_CIPHER_PARAM_NUM,
+                                              kXtsStreamingParam,          OSSL_CIPHER_PARAM_IV,
+                                              OSSL_CIPHER_PARAM_UPDATED_IV};
   static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
+    const ParamScan<OSSL_PARAM, std::size(kGetNames)> f(params, kGetNames);
     // The tweak IV does not change as data is processed.
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, 16) ||
-        !param_put_uint(params, OSSL_CIPHER_PARAM_PADDING, 1) ||
-        !param_put_uint(params, OSSL_CIPHER_PARAM_NUM, 0) ||
-        !param_put_int(params, kXtsStreamingParam, c->streaming ? 1 : 0) ||
-        !param_put_octets(params, OSSL_CIPHER_PARAM_IV, c->iv, 16) ||
-        !param_put_octets(params, OSSL_CIPHER_PARAM_UPDATED_IV, c->iv, 16))
+    if (!put_size(f[0], KeyBytes) || !put_size(f[1], 16) || !put_uint(f[2], 1) ||
+        !put_uint(f[3], 0) || !put_int(f[4], c->streaming ? 1 : 0) ||
+        !put_octets(f[5], c->iv, 16) || !put_octets(f[6], c->iv, 16))
       return cipher_get_failed(c->prov);
     return 1;
   }
 
+  static constexpr const char* kSetNames[] = {OSSL_CIPHER_PARAM_KEYLEN, kXtsStreamingParam,
+                                              kParamXtsStandard};
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
+    const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
     // XTS key lengths are fixed.
-    if (!param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes,
-                          kErrInvalidKeyLength))
-      return 0;
+    if (!fixed_size(c->prov, f[0], KeyBytes, kErrInvalidKeyLength)) return 0;
     const OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate_const(params, kXtsStreamingParam)) != nullptr) {
+    if ((p = f[1]) != nullptr) {
       int on = 0;
       if (!OSSL_PARAM_get_int(p, &on) || (on != 0 && on != 1)) return cipher_set_failed(c->prov);
       if (c->unit_open && (on == 1) != c->streaming)
@@ -263,13 +268,13 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
       c->streaming = on == 1;
     }
     if constexpr (Traits::kGbStandard) {
-      if ((p = OSSL_PARAM_locate_const(params, kParamXtsStandard)) != nullptr) {
+      if ((p = f[2]) != nullptr) {
         const char* v = nullptr;
         if (!OSSL_PARAM_get_utf8_string_ptr(p, &v) ||
-            (OPENSSL_strcasecmp(v, "GB") != 0 && OPENSSL_strcasecmp(v, "IEEE") != 0))
+            (!names_equal(v, "GB") && !names_equal(v, "IEEE")))
           return cipher_set_failed(c->prov);
         if (c->unit_open) return cipher_fail(c->prov, kErrXtsUnitInProgress);
-        c->gb = OPENSSL_strcasecmp(v, "GB") == 0;
+        c->gb = names_equal(v, "GB");
       }
     }
     return 1;

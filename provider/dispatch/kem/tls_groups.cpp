@@ -12,6 +12,7 @@
 
 #include "tls_groups.h"
 
+#include "dispatch/common/names.h"
 #include "prov_ctx.h"
 
 namespace armaccel::prov {
@@ -30,7 +31,7 @@ const Group kGroups[] = {
     {"MLKEM512", "ML-KEM-512", 0x0200, 128, Family::kMlkem},
     {"MLKEM768", "ML-KEM-768", 0x0201, 192, Family::kMlkem},
     {"MLKEM1024", "ML-KEM-1024", 0x0202, 256, Family::kMlkem},
-    {"X25519MLKEM768", "X25519MLKEM768", 0x11EC, 192, Family::kX25519Mlkem768},
+    {kNameX25519Mlkem768, kNameX25519Mlkem768, 0x11EC, 192, Family::kX25519Mlkem768},
 };
 
 int report(const Group& g, OSSL_CALLBACK* cb, void* arg) {
@@ -58,7 +59,7 @@ int report(const Group& g, OSSL_CALLBACK* cb, void* arg) {
 }  // namespace
 
 int get_capabilities(void* provctx, const char* capability, OSSL_CALLBACK* cb, void* arg) noexcept {
-  if (capability == nullptr || OPENSSL_strcasecmp(capability, "TLS-GROUP") != 0) return 0;
+  if (capability == nullptr || !names_equal(capability, "TLS-GROUP")) return 0;
   const auto* ctx = static_cast<const ProvCtx*>(provctx);
   for (const Group& g : kGroups)
     if (ctx->families.registered(g.family) && !report(g, cb, arg)) return 0;
