@@ -12,6 +12,7 @@
 
 #include "api/sha2.h"
 #include "util/bytes.h"
+#include "util/wipe.h"
 
 namespace armaccel {
 
@@ -50,6 +51,12 @@ struct Sha2State {
   std::uint64_t length_lo;           // message length in bytes, 128-bit
   std::uint64_t length_hi;
 };
+
+// Zeroises the whole state (wipe: the C library's memset, not removable).
+template <class Word>
+void sha2_wipe(Sha2State<Word>* s) {
+  wipe(s, sizeof *s);
+}
 
 template <class Word>
 void sha2_init(Sha2State<Word>* s, const Word iv[8]) {

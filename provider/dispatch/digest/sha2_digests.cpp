@@ -99,7 +99,7 @@ struct Sha2Digest {
       return 0;
     }
     sha2_final(&c->state, c->kernel, out, DigestBytes);
-    OPENSSL_cleanse(&c->state, sizeof c->state);
+    sha2_wipe(&c->state);
     c->finalized = true;
     *outl = DigestBytes;
     return 1;
