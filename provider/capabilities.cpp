@@ -94,7 +94,7 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
                          k.sm3->lane,    k.mlkem->lane};
   static_assert(sizeof lanes / sizeof lanes[0] == sizeof caps.lane_text / sizeof caps.lane_text[0]);
   for (std::size_t i = 0; i < sizeof lanes / sizeof lanes[0]; ++i) {
-    const char* reason = lane_deferral(ctx->families, kLanePrimitives[i]);
+    const char* reason = lane_deferral(ctx->families, ctx->kernels, ctx->host, kLanePrimitives[i]);
     std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s", lanes[i],
                   reason[0] ? ", deferred to the default provider (" : "", reason,
                   reason[0] ? ")" : "");

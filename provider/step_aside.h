@@ -73,16 +73,19 @@ FamilyDecisions decide_families(const KernelSet& kernels, const HostVersion& hos
 const char* family_name(Family f);
 
 // One line per family, "aes-cbc: aes-ce" or "aes-cbc: deferred to the
-// default provider (no AES instructions; ...)", joined by "; ", into buf
+// default provider (no NEON: ...)", joined by "; ", into buf
 // (NUL-terminated, truncated at size - 1).  Returns the length written.
 std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
                             const HostVersion& host, char* buf, std::size_t size);
 
 // For a lane-* parameter: the reason every family led by that primitive is
-// deferred (the first family's), or "" when one of them is registered.
-// `primitive` is one of "aes", "ghash", "sha256", "sha512", "keccak",
-// "chacha20", "poly1305", "sm4", "sm3", "mlkem".
-const char* lane_deferral(const FamilyDecisions& d, const char* primitive);
+// deferred (the first family's, or that the host release's own code counts
+// fewer instructions when the lane is faster only before that release), or
+// "" when one of them is registered.  `primitive` is one of "aes", "ghash",
+// "sha256", "sha512", "keccak", "chacha20", "poly1305", "sm4", "sm3",
+// "mlkem".
+const char* lane_deferral(const FamilyDecisions& d, const KernelSet& kernels,
+                          const HostVersion& host, const char* primitive);
 
 // Parses the force setting (environment or config): "1", "yes", "on",
 // "true" force; "0", "no", "off", "false" or empty (or null) do not,

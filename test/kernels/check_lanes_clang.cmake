@@ -18,7 +18,8 @@ set(lanes
   "aarch64/ghash_neon.cpp|-march=armv8-a"
   "aarch64/sha256_neon.cpp|-march=armv8-a"
   "aarch64/sha512_neon.cpp|-march=armv8-a"
-  "aarch64/sm3_scalar.cpp|-march=armv8-a")
+  "aarch64/sm3_scalar.cpp|-march=armv8-a"
+  "aarch64/aes_neon.cpp|-march=armv8-a")
 file(MAKE_DIRECTORY ${OUT})
 foreach(lane IN LISTS lanes)
   string(REPLACE "|" ";" parts "${lane}")
