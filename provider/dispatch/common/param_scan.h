@@ -2,12 +2,14 @@
 // strcmp against every entry) per name a context knows.
 //
 //   constexpr const char* kNames[] = {OSSL_CIPHER_PARAM_IVLEN, ...};
-//   ParamScan<OSSL_PARAM, 7> found(params, kNames);
+//   ParamScan<OSSL_PARAM, std::size(kNames)> found(params, kNames);
 //   OSSL_PARAM* ivlen = found[0];
 //
 // found[i] is the first parameter named kNames[i] (what OSSL_PARAM_locate
 // returns), or null.  A name is compared in full only when its first
-// character matches.  params may be null (no parameters).
+// character matches.  params may be null (no parameters).  names points at N
+// names (taken as a pointer, not an array reference: Clang 14 sees a class
+// template's static constexpr array as of unknown bound inside its members).
 #pragma once
 
 #include <openssl/core.h>
@@ -20,7 +22,7 @@ namespace armaccel::prov {
 template <typename Param, std::size_t N>
 class ParamScan {
  public:
-  ParamScan(Param* params, const char* const (&names)[N]) noexcept {
+  ParamScan(Param* params, const char* const* names) noexcept {
     for (std::size_t i = 0; i < N; ++i) at_[i] = nullptr;
     if (params == nullptr) return;
     for (Param* p = params; p->key != nullptr; ++p) {
