@@ -27,7 +27,7 @@ step() { echo; echo "== $* =="; }
 
 step "format check (clang-format)"
 if command -v clang-format >/dev/null; then
-  git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+  git ls-files '*.cpp' '*.h' '*.c' | xargs clang-format --dry-run --Werror
 else
   echo "clang-format not installed: skipped"
 fi

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int main(int argc, char **argv) {
-  const char *propq = NULL;
+int main(int argc, char** argv) {
+  const char* propq = NULL;
   int i = 1;
   for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
     if (strcmp(argv[i], "-p") == 0 && OSSL_PROVIDER_load(NULL, argv[i + 1]) == NULL) return 2;
@@ -31,14 +31,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: ccm_work [-p PROV]... [-q PROPQ] ALG BYTES REPS\n");
     return 2;
   }
-  const char *alg = argv[i];
+  const char* alg = argv[i];
   int bytes = atoi(argv[i + 1]);
   long reps = atol(argv[i + 2]);
   unsigned char key[32], nonce[12] = {0}, aad[13] = {0}, tag[16];
   for (int k = 0; k < 32; k++) key[k] = (unsigned char)(k * 7 + 1);
   unsigned char *in = calloc((size_t)bytes + 16, 1), *out = calloc((size_t)bytes + 16, 1);
-  EVP_CIPHER *c = EVP_CIPHER_fetch(NULL, alg, propq);
-  EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
+  EVP_CIPHER* c = EVP_CIPHER_fetch(NULL, alg, propq);
+  EVP_CIPHER_CTX* ctx = EVP_CIPHER_CTX_new();
   int outl = 0;
   if (c == NULL || in == NULL || out == NULL || !EVP_EncryptInit_ex2(ctx, c, NULL, NULL, NULL) ||
       !EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) ||
