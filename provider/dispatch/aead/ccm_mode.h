@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <iterator>
 #include <type_traits>
 
 #include "capabilities.h"
@@ -30,6 +31,7 @@
 #include "dispatch/common/cipher_base.h"
 #include "dispatch/common/cipher_checks.h"
 #include "dispatch/common/cipher_param_lists.h"
+#include "dispatch/common/param_scan.h"
 #include "errors.h"
 #include "modes/ccm_driver.h"
 #include "prov_ctx.h"
@@ -238,19 +240,21 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
     return ok;
   }
 
+  // The names get_ctx_params and set_ctx_params answer, each in one pass
+  // (ParamScan); the order of the checks below is the order of the errors.
+  static constexpr const char* kGetNames[] = {
+      OSSL_CIPHER_PARAM_IVLEN,   OSSL_CIPHER_PARAM_AEAD_TAGLEN,
+      OSSL_CIPHER_PARAM_IV,      OSSL_CIPHER_PARAM_UPDATED_IV,
+      OSSL_CIPHER_PARAM_KEYLEN,  OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD,
+      OSSL_CIPHER_PARAM_AEAD_TAG};
   static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, nonce_len(c)) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->m))
-      return cipher_get_failed(c->prov);
-    for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+    const ParamScan<OSSL_PARAM, std::size(kGetNames)> f(params, kGetNames);
+    if (!put_size(f[0], nonce_len(c)) || !put_size(f[1], c->m)) return cipher_get_failed(c->prov);
+    for (OSSL_PARAM* p : {f[2], f[3]})
       if (p != nullptr && !aead_put_iv(c->prov, p, c->nonce, nonce_len(c))) return 0;
-    }
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_aad_pad))
+    if (!put_size(f[4], KeyBytes) || !put_size(f[5], c->tls_aad_pad))
       return cipher_get_failed(c->prov);
-    OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
-    if (p != nullptr) {
+    if (OSSL_PARAM* p = f[6]; p != nullptr) {
       if (!c->enc || !c->tag_set) return cipher_fail(c->prov, kErrTagNotSet);
       if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr || p->data_size != c->m)
         return cipher_fail(c->prov, kErrInvalidTagLength);
@@ -261,9 +265,12 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
     return 1;
   }
 
+  static constexpr const char* kSetNames[] = {
+      OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_IVLEN, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD,
+      OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED};
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
-    const OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+    const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
+    if (const OSSL_PARAM* p = f[0]; p != nullptr) {
       if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_set_failed(c->prov);
       if ((p->data_size & 1) != 0 || p->data_size < 4 || p->data_size > 16 ||
           (c->len_set && p->data_size != c->state.m))  // B0 already carries the length
@@ -275,7 +282,7 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
       }
       c->m = static_cast<unsigned>(p->data_size);
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
+    if (const OSSL_PARAM* p = f[1]; p != nullptr) {
       std::size_t sz = 0;
       if (!OSSL_PARAM_get_size_t(p, &sz)) return cipher_set_failed(c->prov);
       if (sz < 7 || sz > 13) return cipher_fail(c->prov, kErrInvalidIvLength);
@@ -284,8 +291,8 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
         c->iv_set = c->len_set = false;
       }
     }
-    if (!aead_set_tls_aad<&tls_init>(c, params)) return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
+    if (!aead_set_tls_aad<&tls_init>(c, f[2])) return 0;
+    if (const OSSL_PARAM* p = f[3]; p != nullptr) {
       if (!readable_octets(p) || p->data_size != EVP_CCM_TLS_FIXED_IV_LEN)
         return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->nonce, p->data, EVP_CCM_TLS_FIXED_IV_LEN);

@@ -24,6 +24,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
+#include <iterator>
 #include <type_traits>
 
 #include "capabilities.h"
@@ -31,6 +33,7 @@
 #include "dispatch/common/cipher_base.h"
 #include "dispatch/common/cipher_checks.h"
 #include "dispatch/common/cipher_param_lists.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
 #include "modes/chacha20_driver.h"
@@ -270,14 +273,17 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
     return ok;
   }
 
+  // The names get_ctx_params and set_ctx_params answer, each in one pass
+  // (ParamScan); the order of the checks below is the order of the errors.
+  static constexpr const char* kGetNames[] = {
+      OSSL_CIPHER_PARAM_IVLEN, OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_AEAD_TAGLEN,
+      OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, OSSL_CIPHER_PARAM_AEAD_TAG};
   static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, kNonceBytes) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, kChachaKeyBytes) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN, c->taglen) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_aad_pad))
+    const ParamScan<OSSL_PARAM, std::size(kGetNames)> f(params, kGetNames);
+    if (!put_size(f[0], kNonceBytes) || !put_size(f[1], kChachaKeyBytes) ||
+        !put_size(f[2], c->taglen) || !put_size(f[3], c->tls_aad_pad))
       return cipher_get_failed(c->prov);
-    OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG);
-    if (p != nullptr) {
+    if (OSSL_PARAM* p = f[4]; p != nullptr) {
       if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_get_failed(c->prov);
       if (!c->enc || c->tag_state != TagState::kComputed)
         return cipher_fail(c->prov, kErrTagNotSet);
@@ -288,14 +294,15 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
     return 1;
   }
 
+  static constexpr const char* kSetNames[] = {
+      OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_AEAD_IVLEN, OSSL_CIPHER_PARAM_AEAD_TAG,
+      OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED};
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
-    if (!param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_KEYLEN, kChachaKeyBytes,
-                          kErrInvalidKeyLength) ||
-        !param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_AEAD_IVLEN, kNonceBytes,
-                          kErrInvalidIvLength))
+    const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
+    if (!fixed_size(c->prov, f[0], kChachaKeyBytes, kErrInvalidKeyLength) ||
+        !fixed_size(c->prov, f[1], kNonceBytes, kErrInvalidIvLength))
       return 0;
-    const OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+    if (const OSSL_PARAM* p = f[2]; p != nullptr) {
       if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_set_failed(c->prov);
       if (p->data == nullptr) {
         // A tag length only (EVP's SET_TAG with no buffer when encrypting).
@@ -310,8 +317,8 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
         c->taglen = kTagBytes;
       }
     }
-    if (!aead_set_tls_aad<&tls_init>(c, params)) return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr) {
+    if (!aead_set_tls_aad<&tls_init>(c, f[3])) return 0;
+    if (const OSSL_PARAM* p = f[4]; p != nullptr) {
       if (!readable_octets(p)) return cipher_set_failed(c->prov);
       if (p->data_size != kNonceBytes) return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->nonce, p->data, kNonceBytes);

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
+#include <iterator>
 #include <type_traits>
 
 #include "capabilities.h"
@@ -33,6 +34,7 @@
 #include "dispatch/common/cipher_base.h"
 #include "dispatch/common/cipher_checks.h"
 #include "dispatch/common/cipher_param_lists.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/random.h"
 #include "errors.h"
 #include "modes/gcm_driver.h"
@@ -303,14 +305,23 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
     return ok;
   }
 
+  // The names get_ctx_params and set_ctx_params answer, each in one pass
+  // (ParamScan); the order of the checks below is the order of the errors.
+  static constexpr const char* kGetNames[] = {OSSL_CIPHER_PARAM_IVLEN,
+                                              OSSL_CIPHER_PARAM_KEYLEN,
+                                              OSSL_CIPHER_PARAM_AEAD_TAGLEN,
+                                              OSSL_CIPHER_PARAM_IV,
+                                              OSSL_CIPHER_PARAM_UPDATED_IV,
+                                              OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD,
+                                              OSSL_CIPHER_PARAM_AEAD_TAG,
+                                              OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN,
+                                              kParamIvGenerated};
   static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, c->ivlen) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, KeyBytes) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN,
-                        c->taglen != kUnset ? c->taglen : 16))
+    const ParamScan<OSSL_PARAM, std::size(kGetNames)> f(params, kGetNames);
+    if (!put_size(f[0], c->ivlen) || !put_size(f[1], KeyBytes) ||
+        !put_size(f[2], c->taglen != kUnset ? c->taglen : 16))
       return cipher_get_failed(c->prov);
-    for (const char* name : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
-      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+    for (OSSL_PARAM* p : {f[3], f[4]}) {
       if (p == nullptr) continue;
       // Encrypting without an IV: generate it now, so the caller sees the
       // IV the message will use.
@@ -319,27 +330,27 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
         return cipher_fail(c->prov, kErrIvNotSet);
       if (!aead_put_iv(c->prov, p, c->iv, c->ivlen)) return 0;
     }
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, c->tls_aad_pad))
-      return cipher_get_failed(c->prov);
-    OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+    if (!put_size(f[5], c->tls_aad_pad)) return cipher_get_failed(c->prov);
+    if (OSSL_PARAM* p = f[6]; p != nullptr) {
       if (!c->enc || c->taglen == kUnset) return cipher_fail(c->prov, kErrTagNotSet);
       const std::size_t sz = p->data != nullptr ? p->data_size : c->taglen;
       if (sz < kGcmMinTagBytes || sz > 16) return cipher_fail(c->prov, kErrInvalidTagLength);
       if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) return cipher_get_failed(c->prov);
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) != nullptr &&
-        (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
-         !get_iv_gen(c, static_cast<std::uint8_t*>(p->data), p->data_size)))
+    if (OSSL_PARAM* p = f[7];
+        p != nullptr && (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+                         !get_iv_gen(c, static_cast<std::uint8_t*>(p->data), p->data_size)))
       return cipher_fail(c->prov, kErrIvNotSet);
-    if (!param_put_uint(params, kParamIvGenerated, c->iv_gen_rand ? 1 : 0))
-      return cipher_get_failed(c->prov);
+    if (!put_uint(f[8], c->iv_gen_rand ? 1 : 0)) return cipher_get_failed(c->prov);
     return 1;
   }
 
+  static constexpr const char* kSetNames[] = {
+      OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_IVLEN, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD,
+      OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV};
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
-    const OSSL_PARAM* p = nullptr;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != nullptr) {
+    const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
+    if (const OSSL_PARAM* p = f[0]; p != nullptr) {
       // (before touching buf: it may hold the computed tag)
       if (c->enc) return cipher_fail(c->prov, kErrTagNotNeeded);
       std::uint8_t tag[16];
@@ -350,7 +361,7 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
       std::memcpy(c->buf, tag, sz);
       c->taglen = sz;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != nullptr) {
+    if (const OSSL_PARAM* p = f[1]; p != nullptr) {
       std::size_t sz = 0;
       if (!OSSL_PARAM_get_size_t(p, &sz)) return cipher_set_failed(c->prov);
       if (sz == 0 || sz > kGcmMaxIvBytes) return cipher_fail(c->prov, kErrInvalidIvLength);
@@ -360,14 +371,15 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
         c->ivlen = sz;
       }
     }
-    if (!aead_set_tls_aad<&tls_init>(c, params)) return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != nullptr &&
+    if (!aead_set_tls_aad<&tls_init>(c, f[2])) return 0;
+    if (const OSSL_PARAM* p = f[3];
+        p != nullptr &&
         (!readable_octets(p) ||
          !tls_set_fixed(c, static_cast<const std::uint8_t*>(p->data), p->data_size)))
       return cipher_set_failed(c->prov);
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) != nullptr &&
-        (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
-         !set_iv_inv(c, static_cast<const std::uint8_t*>(p->data), p->data_size)))
+    if (const OSSL_PARAM* p = f[4];
+        p != nullptr && (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
+                         !set_iv_inv(c, static_cast<const std::uint8_t*>(p->data), p->data_size)))
       return cipher_set_failed(c->prov);
     return 1;
   }

@@ -67,13 +67,13 @@ inline bool aead_tls1_payload_length(std::uint8_t aad[EVP_AEAD_TLS1_AAD_LEN],
   return true;
 }
 
-// The "tlsaad" parameter, if present: TlsInit(c, data, size) returns the
+// The "tlsaad" parameter p (found by the caller's ParamScan; null when
+// absent): TlsInit(c, data, size) returns the
 // record's extra room (stored in c->tls_aad_pad, "tlsaadpad") or 0 for an
 // invalid AAD (kErrInvalidAad); an unreadable parameter is
 // kErrFailedToSetParameter.
 template <auto TlsInit, class Ctx>
-ARMACCEL_ALWAYS_INLINE bool aead_set_tls_aad(Ctx* c, const OSSL_PARAM params[]) {
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD);
+ARMACCEL_ALWAYS_INLINE bool aead_set_tls_aad(Ctx* c, const OSSL_PARAM* p) {
   if (p == nullptr) return true;
   if (!readable_octets(p)) return cipher_set_failed(c->prov);
   const std::size_t room = TlsInit(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
