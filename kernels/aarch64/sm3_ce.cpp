@@ -13,6 +13,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 
 #include "api/sm3.h"
 #include "util/always_inline.h"
@@ -30,17 +31,15 @@ ARMACCEL_ALWAYS_INLINE uint32x4_t reverse_lanes(uint32x4_t v) {
   return vextq_u32(r, r, 2);
 }
 
-ARMACCEL_ALWAYS_INLINE uint32x4_t rotl1(uint32x4_t t) {
-  return vsriq_n_u32(vshlq_n_u32(t, 1), t, 31);
-}
-
-// One round with the message words in lane I of w (W_j) and wp (W'_j).
-template <int I, bool Late>
-ARMACCEL_ALWAYS_INLINE void round(uint32x4_t& abcd, uint32x4_t& efgh, uint32x4_t& t, uint32x4_t w,
+// Round J (lane I of its quad) with the message words in lane I of w (W_j)
+// and wp (W'_j); t holds the quad's four T_j <<< j in lanes 0..3 (SM3SS1
+// reads lane 3: EXT brings lane I there).
+template <int J, int I>
+ARMACCEL_ALWAYS_INLINE void round(uint32x4_t& abcd, uint32x4_t& efgh, uint32x4_t t, uint32x4_t w,
                                   uint32x4_t wp) {
-  const uint32x4_t ss1 = vsm3ss1q_u32(abcd, efgh, t);
-  t = rotl1(t);
-  if constexpr (Late) {
+  const uint32x4_t tj = I == 3 ? t : vextq_u32(t, t, (I + 1) % 4);
+  const uint32x4_t ss1 = vsm3ss1q_u32(abcd, efgh, tj);
+  if constexpr (J >= 16) {
     abcd = vsm3tt1bq_u32(abcd, ss1, wp, I);
     efgh = vsm3tt2bq_u32(efgh, ss1, w, I);
   } else {
@@ -49,58 +48,90 @@ ARMACCEL_ALWAYS_INLINE void round(uint32x4_t& abcd, uint32x4_t& efgh, uint32x4_t
   }
 }
 
-// Four rounds on W_{4q..4q+3} (in s[0]); when Expand, the next four
-// message words W_{4q+16..4q+19} are made into s[4] meanwhile.
-template <bool Late, bool Expand>
-ARMACCEL_ALWAYS_INLINE void quad(uint32x4_t& abcd, uint32x4_t& efgh, uint32x4_t& t,
-                                 uint32x4_t s[5]) {
-  uint32x4_t w13 = s[0], w10 = s[0];
+// The message words of the next four rounds and the twelve after them:
+// w[0] = W_{j..j+3}, ..., w[3] = W_{j+12..j+15}.  Named vectors, not an
+// array, so that they stay in registers.
+struct Window {
+  uint32x4_t w0, w1, w2, w3;
+};
+
+// Rounds 4Q..4Q+3 on W_{4Q..4Q+3} (w.w0); up to rounds 48..51 the message
+// words W_{4Q+16..4Q+19} are made meanwhile; the window moves on by four
+// words.
+template <int Q>
+ARMACCEL_ALWAYS_INLINE void quad(uint32x4_t& abcd, uint32x4_t& efgh, Window& w,
+                                 const std::uint32_t* t_quads) {
+  constexpr bool Expand = Q < 13;
+  uint32x4_t next = w.w3, w13 = w.w0, w10 = w.w0;
   if constexpr (Expand) {
-    s[4] = vextq_u32(s[1], s[2], 3);  // W_{j+7..j+10}: the W_{j-9} terms
-    w13 = vextq_u32(s[0], s[1], 3);   // W_{j+3..j+6}: the W_{j-13} terms
-    w10 = vextq_u32(s[2], s[3], 2);   // W_{j+10..j+13}: the W_{j-6} terms
-    s[4] = vsm3partw1q_u32(s[4], s[0], s[3]);
+    next = vextq_u32(w.w1, w.w2, 3);  // W_{j+7..j+10}: the W_{j-9} terms
+    w13 = vextq_u32(w.w0, w.w1, 3);   // W_{j+3..j+6}: the W_{j-13} terms
+    w10 = vextq_u32(w.w2, w.w3, 2);   // W_{j+10..j+13}: the W_{j-6} terms
+    next = vsm3partw1q_u32(next, w.w0, w.w3);
   }
-  const uint32x4_t wp = veorq_u32(s[0], s[1]);
-  round<0, Late>(abcd, efgh, t, s[0], wp);
-  round<1, Late>(abcd, efgh, t, s[0], wp);
-  round<2, Late>(abcd, efgh, t, s[0], wp);
-  round<3, Late>(abcd, efgh, t, s[0], wp);
-  if constexpr (Expand) s[4] = vsm3partw2q_u32(s[4], w10, w13);
-  s[0] = s[1];
-  s[1] = s[2];
-  s[2] = s[3];
-  s[3] = s[4];
+  const uint32x4_t wp = veorq_u32(w.w0, w.w1);
+  const uint32x4_t t = vld1q_u32(t_quads + 4 * Q);
+  round<4 * Q + 0, 0>(abcd, efgh, t, w.w0, wp);
+  round<4 * Q + 1, 1>(abcd, efgh, t, w.w0, wp);
+  round<4 * Q + 2, 2>(abcd, efgh, t, w.w0, wp);
+  round<4 * Q + 3, 3>(abcd, efgh, t, w.w0, wp);
+  if constexpr (Expand) next = vsm3partw2q_u32(next, w10, w13);
+  w = Window{w.w1, w.w2, w.w3, next};
+}
+
+// Four big-endian message words.
+ARMACCEL_ALWAYS_INLINE uint32x4_t load_words(const std::uint8_t* p) {
+  return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p)));
+}
+
+template <int... Q>
+ARMACCEL_ALWAYS_INLINE void rounds(uint32x4_t& abcd, uint32x4_t& efgh, Window& w,
+                                   const std::uint32_t* t_quads, std::integer_sequence<int, Q...>) {
+  (quad<Q>(abcd, efgh, w, t_quads), ...);
+}
+
+// The chaining value V in the lane order of the rounds.
+struct Chaining {
+  uint32x4_t abcd, efgh;
+};
+
+// CF on one block.
+ARMACCEL_ALWAYS_INLINE Chaining block(Chaining v, const std::uint8_t* data) {
+  const std::uint32_t* t_quads = kSm3RoundConstants.t;
+  Window w{load_words(data), load_words(data + 16), load_words(data + 32), load_words(data + 48)};
+  uint32x4_t abcd = v.abcd, efgh = v.efgh;
+  // The 64 rounds, unrolled: 0..15 with FF and GG XOR (the A
+  // instructions), then majority and choice (B).
+  rounds(abcd, efgh, w, t_quads, std::make_integer_sequence<int, 16>{});
+  return Chaining{veorq_u32(abcd, v.abcd), veorq_u32(efgh, v.efgh)};
+}
+
+// Two ways over the blocks.  In a loop the compiler hoists the round
+// constants (loop-invariant) out of it, one vector per round, and keeps
+// them on the stack: one load a round, about 350 instructions a block, but
+// about 200 before the first.  Out of line, one block per call, they are
+// loaded as each quad needs them: about 375 a block and nothing before, so
+// a short message (one or two blocks per call) takes this way.
+constexpr std::size_t kLoopFromBlocks = 8;
+
+ARMACCEL_NOINLINE Chaining one_block(Chaining v, const std::uint8_t* data) {
+  return block(v, data);
+}
+
+ARMACCEL_NOINLINE Chaining many_blocks(Chaining v, const std::uint8_t* data, std::size_t blocks) {
+  for (; blocks > 0; --blocks, data += kSm3BlockBytes) v = block(v, data);
+  return v;
 }
 
 void compress(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks) {
-  uint32x4_t abcd = reverse_lanes(vld1q_u32(state));
-  uint32x4_t efgh = reverse_lanes(vld1q_u32(state + 4));
-  // T_j <<< j in lane 3: 0x79cc4519 from round 0, 0x7a879d8a <<< 16 from 16.
-  const uint32x4_t t_early = vsetq_lane_u32(0x79cc4519u, vdupq_n_u32(0), 3);
-  const uint32x4_t t_late = vsetq_lane_u32(0x9d8a7a87u, vdupq_n_u32(0), 3);
-  for (; blocks > 0; --blocks, data += kSm3BlockBytes) {
-    const uint32x4_t abcd0 = abcd, efgh0 = efgh;
-    uint32x4_t s[5];
-    for (int i = 0; i < 4; ++i) s[i] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(data + 16 * i)));
-    s[4] = s[3];
-    uint32x4_t t = t_early;
-    // Rounds 0..15: FF and GG are XOR (the A instructions).
-    quad<false, true>(abcd, efgh, t, s);
-    quad<false, true>(abcd, efgh, t, s);
-    quad<false, true>(abcd, efgh, t, s);
-    quad<false, true>(abcd, efgh, t, s);
-    t = t_late;
-    // Rounds 16..63; W_16..W_67 are made up to the quad of rounds 48..51.
-    for (int q = 4; q < 13; ++q) quad<true, true>(abcd, efgh, t, s);
-    quad<true, false>(abcd, efgh, t, s);
-    quad<true, false>(abcd, efgh, t, s);
-    quad<true, false>(abcd, efgh, t, s);
-    abcd = veorq_u32(abcd, abcd0);
-    efgh = veorq_u32(efgh, efgh0);
+  Chaining v{reverse_lanes(vld1q_u32(state)), reverse_lanes(vld1q_u32(state + 4))};
+  if (blocks >= kLoopFromBlocks) {
+    v = many_blocks(v, data, blocks);
+  } else {
+    for (; blocks > 0; --blocks, data += kSm3BlockBytes) v = one_block(v, data);
   }
-  vst1q_u32(state, reverse_lanes(abcd));
-  vst1q_u32(state + 4, reverse_lanes(efgh));
+  vst1q_u32(state, reverse_lanes(v.abcd));
+  vst1q_u32(state + 4, reverse_lanes(v.efgh));
 }
 
 }  // namespace

@@ -29,6 +29,15 @@ struct Sm3Kernel {
 // The initial value IV (§4.1).
 extern const std::uint32_t kSm3Iv[8];
 
+// The round constants as the compression function uses them: t[j] =
+// T_j <<< (j mod 32) (§4.2, §5.3.3), T_j = 0x79cc4519 for j < 16 and
+// 0x7a879d8a from 16.  Defined apart from the lanes that load it, so that a
+// compiler loads it as a table rather than as 64 literals.
+struct Sm3RoundConstants {
+  alignas(16) std::uint32_t t[64];
+};
+extern const Sm3RoundConstants kSm3RoundConstants;
+
 // The portable lane: the oracle for the others.
 extern const Sm3Kernel kSm3Portable;
 

@@ -15,6 +15,16 @@ const std::uint32_t kSm3Iv[8] = {0x7380166fu, 0x4914b2b9u, 0x172442d7u, 0xda8a06
                                  0xa96f30bcu, 0x163138aau, 0xe38dee4du, 0xb0fb0e4eu};
 
 namespace {
+constexpr Sm3RoundConstants make_round_constants() {
+  Sm3RoundConstants c{};
+  for (int j = 0; j < 64; ++j) c.t[j] = std::rotl(j < 16 ? 0x79cc4519u : 0x7a879d8au, j % 32);
+  return c;
+}
+}  // namespace
+
+constinit const Sm3RoundConstants kSm3RoundConstants = make_round_constants();
+
+namespace {
 
 inline std::uint32_t p0(std::uint32_t x) {
   return x ^ std::rotl(x, 9) ^ std::rotl(x, 17);

@@ -35,7 +35,7 @@ if [ -n "${ICOUNT_ROWS:-}" ]; then IFS=';' read -r -a rows <<<"$ICOUNT_ROWS"; fi
 for class in "${classes[@]}"; do
   if [ $class = no-crypto ]; then cpu=cortex-a72 dis=$nocrypto armcap=1; else cpu=cortex-a53 dis= armcap=; fi
   echo "== $class (-cpu $cpu${dis:+, ARMACCEL_DISABLE=$dis}${armcap:+, OPENSSL_armcap=$armcap}) =="
-  printf '%-30s %7s %10s %10s %10s  %s\n' operation bytes openssl-3.0 openssl-3.5 armaccel unforced
+  printf '%-30s %7s %10s %10s %10s %12s  %s\n' operation bytes openssl-3.0 openssl-3.5 armaccel armaccel-3.5 unforced
   for row in "${rows[@]}"; do
     read -r kind alg <<<"$row"
     who=$(served "$cpu" "$dis" "$kind" "$alg")

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Guest instructions per byte (the performance proxy of
 # ../shared/tools/qemu-icount, not speed) of one EVP operation: armaccel
-# loaded into Debian 12's OpenSSL 3.0, against the default provider of
-# OpenSSL 3.0 and of Debian 13's 3.5 (build/runtimes/trixie-arm64,
-# scripts/fetch-runtimes.sh), on one qemu CPU model, in one run.
+# loaded into Debian 12's OpenSSL 3.0 and into Debian 13's 3.5
+# (build/runtimes/trixie-arm64, scripts/fetch-runtimes.sh), against the
+# default provider of each, on one qemu CPU model, in one run.  Compare
+# like with like: armaccel-3.5 with openssl-3.5, armaccel with openssl-3.0.
 #
 #   scripts/icount/vs.sh CPU "KIND ALG" BYTES...
 #
@@ -38,12 +39,15 @@ ipb() {  # ipb ROOT [evp_work options]: instructions per byte, one-time costs ca
   [ -n "$a" ] && [ -n "$b" ] || { echo "n/a"; return; }
   awk -v a="$a" -v b="$b" -v n="$bytes" -v r="$reps" 'BEGIN{printf "%.3f", (b - a) / (n * r)}'
 }
-printf '%-30s %7s %10s %10s %10s\n' "$cpu" bytes openssl-3.0 openssl-3.5 armaccel
+printf '%-30s %7s %10s %10s %10s %12s\n' "$cpu" bytes openssl-3.0 openssl-3.5 armaccel armaccel-3.5
 for bytes in "$@"; do
   reps=$((bytes >= 16384 ? 10 : bytes >= 1024 ? 100 : 1000))
   o30=$(ipb /)
   o35=n/a
   [ -d "$rt35" ] && o35=$(ipb "$rt35")
   a=$(OPENSSL_MODULES=$modules ARMACCEL_FORCE_LANES=1 ipb / -p armaccel -p default -q provider=armaccel)
-  printf '%-30s %7d %10s %10s %10s\n' "$kind $alg" "$bytes" "$o30" "$o35" "$a"
+  a35=n/a
+  [ -d "$rt35" ] && a35=$(OPENSSL_MODULES=$modules ARMACCEL_FORCE_LANES=1 ipb "$rt35" -p armaccel \
+    -p default -q provider=armaccel)
+  printf '%-30s %7d %10s %10s %10s %12s\n' "$kind $alg" "$bytes" "$o30" "$o35" "$a" "$a35"
 done
