@@ -162,11 +162,11 @@ const OSSL_DISPATCH MacDispatch<M>::kTable[] = {
     {0, nullptr},
 };
 
-// Reads "key" (an OCTET_STRING whose bytes can be read, else "failed to set
-// parameter") and hands it to `set_key`; true when params has no "key".
+// Reads "key" p (found by the caller's ParamScan; null when absent: true),
+// an OCTET_STRING whose bytes can be read, else "failed to set parameter",
+// and hands it to `set_key`.
 template <class Ctx, class SetKey>
-bool apply_key_param(Ctx* c, const OSSL_PARAM params[], SetKey set_key) {
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
+bool apply_found_key(Ctx* c, const OSSL_PARAM* p, SetKey set_key) {
   if (p == nullptr) return true;
   if (!readable_octets(p)) {
     raise_error(c->prov, kErrFailedToSetParameter);

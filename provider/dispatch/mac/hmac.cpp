@@ -26,14 +26,17 @@
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
+#include <iterator>
 
 #include "capabilities.h"
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/common/mac_dispatch.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "dispatch/digest/native_digest.h"
 #include "errors.h"
 #include "prov_ctx.h"
+#include "util/wipe.h"
 
 namespace armaccel::prov {
 
@@ -54,7 +57,10 @@ struct HmacCtx {
   EVP_MD_CTX* fetched_inner_start;
   EVP_MD_CTX* fetched_outer_start;
   EVP_MD_CTX* fetched_inner;
-  EVP_MAC_CTX* tls;              // the "tls-data-size" delegate, when active
+  EVP_MAC_CTX* tls;  // the "tls-data-size" delegate, when active
+  // The "digest" name that last resolved to `native` (when it fits), so
+  // that an init naming it again skips the lookup.
+  char native_name[24];
   std::uint8_t key0[kMaxBlock];  // K0 (§4 of FIPS 198-1) without its zero padding
   std::size_t key0_len;
   std::size_t size, block;
@@ -69,10 +75,13 @@ bool has_digest(const HmacCtx* c) {
 void drop_key(HmacCtx* c) {
   EVP_MAC_CTX_free(c->tls);
   c->tls = nullptr;
-  OPENSSL_cleanse(c->key0, sizeof c->key0);
-  OPENSSL_cleanse(&c->inner_start, sizeof c->inner_start);
-  OPENSSL_cleanse(&c->outer_start, sizeof c->outer_start);
-  OPENSSL_cleanse(&c->inner, sizeof c->inner);
+  // (wipe, the kernels' memset through a volatile pointer, is
+  // OPENSSL_cleanse's guarantee at memset's speed: this runs at every keyed
+  // init; the whole context is cleansed when freed.)
+  wipe(c->key0, sizeof c->key0);
+  wipe(&c->inner_start, sizeof c->inner_start);
+  wipe(&c->outer_start, sizeof c->outer_start);
+  wipe(&c->inner, sizeof c->inner);
   c->key0_len = 0;
   c->key_set = false;
 }
@@ -86,6 +95,7 @@ void drop_digest(HmacCtx* c) {
   c->fetched_inner_start = c->fetched_outer_start = c->fetched_inner = nullptr;
   c->md = nullptr;
   c->native = nullptr;
+  c->native_name[0] = '\0';
   c->size = c->block = 0;
 }
 
@@ -147,15 +157,15 @@ struct NativePath {
     return true;
   }
   // The message state after a one-shot hash held data of the key.
-  void wipe_inner() const { OPENSSL_cleanse(&c->inner, sizeof c->inner); }
+  void wipe_inner() const { wipe(&c->inner, sizeof c->inner); }
   // H(K0 ^ opad || inner) into out from the outer start state; the message
   // state is wiped.
   bool outer(const std::uint8_t* inner, std::uint8_t* out) const {
     NativeDigestState o = c->outer_start;
     native_digest_update(c->prov, c->native, &o, inner, c->size);
     native_digest_final(c->prov, c->native, &o, out);
-    OPENSSL_cleanse(&o, sizeof o);
-    OPENSSL_cleanse(&c->inner, sizeof c->inner);
+    wipe(&o, sizeof o);
+    wipe(&c->inner, sizeof c->inner);
     return true;
   }
   // The digest's ':'-separated names (the first is its canonical one).
@@ -218,18 +228,23 @@ void trace_digest(HmacCtx* c) {
 // it already has (an init with the same "digest" and no key) keeps the key,
 // as the default provider's HMAC does.
 bool set_digest(HmacCtx* c, const char* name, const char* properties) {
+  if (c->native != nullptr && name != nullptr && std::strcmp(name, c->native_name) == 0)
+    return true;
   if (const NativeDigest* d = find_native_digest(name);
       d != nullptr && native_digest_registered(c->prov, d)) {
     if (d->xof) {
       raise_error(c->prov, kErrXofDigestsNotAllowed);
       return false;
     }
-    if (c->native == d) return true;
-    drop_digest(c);
-    c->native = d;
-    c->size = d->size;
-    c->block = d->block;
-    trace_digest(c);
+    if (c->native != d) {
+      drop_digest(c);
+      c->native = d;
+      c->size = d->size;
+      c->block = d->block;
+      trace_digest(c);
+    }
+    if (const std::size_t n = std::strlen(name); n < sizeof c->native_name)
+      std::memcpy(c->native_name, name, n + 1);
     return true;
   }
   // The child context never yields armaccel's own algorithms (provider.cpp).
@@ -305,8 +320,8 @@ bool key_digest(HmacCtx* c, const std::uint8_t* key, std::size_t keylen) {
            d.begin(Slot::kOuterStart) && d.absorb(Slot::kOuterStart, opad, c->block) &&
            d.copy(Slot::kInner, Slot::kInnerStart);
   });
-  OPENSSL_cleanse(ipad, sizeof ipad);
-  OPENSSL_cleanse(opad, sizeof opad);
+  wipe(ipad, sizeof ipad);
+  wipe(opad, sizeof opad);
   if (!ok) {
     drop_key(c);
     raise_error(c->prov, kErrKeySetupFailed);
@@ -366,13 +381,19 @@ bool start_tls_delegate(HmacCtx* c, std::size_t data_size) {
   return true;
 }
 
+// The settable parameters, found in one pass (ParamScan).
+constexpr const char* kSetNames[] = {OSSL_MAC_PARAM_DIGEST,        OSSL_MAC_PARAM_PROPERTIES,
+                                     OSSL_MAC_PARAM_DIGEST_NOINIT, OSSL_MAC_PARAM_DIGEST_ONESHOT,
+                                     OSSL_MAC_PARAM_KEY,           OSSL_MAC_PARAM_TLS_DATA_SIZE};
+using HmacParams = ParamScan<const OSSL_PARAM, std::size(kSetNames)>;
+enum HmacParam { kDigest, kProperties, kNoinit, kOneshot, kKey, kTlsDataSize };
+
 // Every settable parameter except "tls-data-size".
-bool set_params_but_tls(HmacCtx* c, const OSSL_PARAM params[]) {
-  const OSSL_PARAM* p = nullptr;
-  if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_DIGEST)) != nullptr) {
+bool set_params_but_tls(HmacCtx* c, const HmacParams& f) {
+  if (const OSSL_PARAM* p = f[kDigest]; p != nullptr) {
     const char* name = nullptr;
     const char* properties = nullptr;
-    const OSSL_PARAM* q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_PROPERTIES);
+    const OSSL_PARAM* q = f[kProperties];
     if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
         (q != nullptr && !OSSL_PARAM_get_utf8_string_ptr(q, &properties))) {
       raise_error(c->prov, kErrFailedToSetParameter);
@@ -380,19 +401,18 @@ bool set_params_but_tls(HmacCtx* c, const OSSL_PARAM params[]) {
     }
     if (!set_digest(c, name, properties)) return 0;
   }
-  for (const char* flag : {OSSL_MAC_PARAM_DIGEST_NOINIT, OSSL_MAC_PARAM_DIGEST_ONESHOT}) {
+  for (const OSSL_PARAM* p : {f[kNoinit], f[kOneshot]}) {
     int v = 0;
-    if ((p = OSSL_PARAM_locate_const(params, flag)) != nullptr && !OSSL_PARAM_get_int(p, &v)) {
+    if (p != nullptr && !OSSL_PARAM_get_int(p, &v)) {
       raise_error(c->prov, kErrFailedToSetParameter);
       return 0;
     }
   }
-  return apply_key_param(c, params, key_digest);
+  return apply_found_key(c, f[kKey], key_digest);
 }
 
 // "tls-data-size", which applies to the key in place once the rest is set.
-bool set_tls_data_size(HmacCtx* c, const OSSL_PARAM params[]) {
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_TLS_DATA_SIZE);
+bool set_tls_data_size(HmacCtx* c, const OSSL_PARAM* p) {
   if (p == nullptr) return true;
   std::size_t size = 0;
   if (!OSSL_PARAM_get_size_t(p, &size)) {
@@ -418,7 +438,8 @@ struct Hmac {
   static bool dup_members(HmacCtx* copy, const HmacCtx& src) { return dup_owned(copy, src); }
 
   static int set_params(HmacCtx* c, const OSSL_PARAM params[]) {
-    return set_params_but_tls(c, params) && set_tls_data_size(c, params) ? 1 : 0;
+    const HmacParams f(params, kSetNames);
+    return set_params_but_tls(c, f) && set_tls_data_size(c, f[kTlsDataSize]) ? 1 : 0;
   }
 
   // The parameters first, then the key (or a restart under the current
@@ -426,9 +447,10 @@ struct Hmac {
   // EVP_MAC_init applies to the message this init starts.
   static int init(HmacCtx* c, const unsigned char* key, std::size_t keylen,
                   const OSSL_PARAM params[]) {
-    if (params != nullptr && !set_params_but_tls(c, params)) return 0;
+    const HmacParams f(params, kSetNames);
+    if (!set_params_but_tls(c, f)) return 0;
     if (key != nullptr ? !key_digest(c, key, keylen) : !restart(c)) return 0;
-    return params == nullptr || set_tls_data_size(c, params) ? 1 : 0;
+    return set_tls_data_size(c, f[kTlsDataSize]) ? 1 : 0;
   }
 
   static int update(HmacCtx* c, const unsigned char* data, std::size_t len) {
@@ -469,7 +491,7 @@ struct Hmac {
     std::uint8_t inner[kMaxDigest];
     const bool ok = with_path(
         c, [&](const auto& d) { return d.finish(Slot::kInner, inner) && d.outer(inner, out); });
-    OPENSSL_cleanse(inner, sizeof inner);
+    wipe(inner, sizeof inner);
     if (!ok) {
       raise_error(c->prov, kErrCipherOperationFailed);
       return 0;

@@ -61,7 +61,7 @@ bool dup_fetched_member(Ctx* copy, const Ctx& src) {
 }
 
 // "cipher" and "properties" (the cipher resolved for `mode` and handed to
-// set_cipher), then "key" (apply_key_param): the parameters GMAC and CMAC
+// set_cipher), then "key" (apply_found_key): the parameters GMAC and CMAC
 // share, in that order.
 template <class Ctx, class SetCipher, class SetKey>
 bool apply_cipher_and_key(Ctx* c, const OSSL_PARAM params[], unsigned mode, SetCipher set_cipher,
@@ -70,7 +70,7 @@ bool apply_cipher_and_key(Ctx* c, const OSSL_PARAM params[], unsigned mode, SetC
   bool found = false;
   if (!mac_cipher_from_params(c->prov, params, mode, &mc, &found)) return false;
   if (found && !set_cipher(c, mc)) return false;
-  return apply_key_param(c, params, set_key);
+  return apply_found_key(c, OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY), set_key);
 }
 
 // With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a
