@@ -49,10 +49,18 @@ ARMACCEL_ALWAYS_INLINE Keys load_keys(const Sm4RoundKeys* rk) {
   return keys;
 }
 
-// The X32..X35 lanes back to memory order with R's reversal.
-ARMACCEL_ALWAYS_INLINE uint8x16_t finish_block(uint32x4_t x) {
-  const uint32x4_t r = vrev64q_u32(x);                          // (X1, X0, X3, X2)
-  return vrev32q_u8(vreinterpretq_u8_u32(vextq_u32(r, r, 2)));  // (X3, X2, X1, X0)
+// The X32..X35 lanes back to memory order with R's reversal: (X35, X34,
+// X33, X32), each big-endian, is the whole register byte-reversed, one TBL
+// with the index from reversal_index() (loaded once per call).
+ARMACCEL_ALWAYS_INLINE uint8x16_t reversal_index() {
+  return vcombine_u8(vcreate_u8(0x08090a0b0c0d0e0full), vcreate_u8(0x0001020304050607ull));
+}
+ARMACCEL_ALWAYS_INLINE uint8x16_t finish_block(uint32x4_t x, uint8x16_t reversal) {
+  return vqtbl1q_u8(vreinterpretq_u8_u32(x), reversal);
+}
+// A block's bytes as X0..X3 in the lanes (each word big-endian in memory).
+ARMACCEL_ALWAYS_INLINE uint32x4_t start_block(uint8x16_t b) {
+  return vreinterpretq_u32_u8(vrev32q_u8(b));
 }
 
 ARMACCEL_ALWAYS_INLINE uint32x4_t rounds(uint32x4_t x, const Keys& keys) {
@@ -60,38 +68,56 @@ ARMACCEL_ALWAYS_INLINE uint32x4_t rounds(uint32x4_t x, const Keys& keys) {
   return x;
 }
 
-ARMACCEL_ALWAYS_INLINE uint8x16_t crypt(uint8x16_t block_bytes, const Keys& keys) {
-  const uint32x4_t x = vreinterpretq_u32_u8(vrev32q_u8(block_bytes));
-  return finish_block(rounds(x, keys));
+ARMACCEL_ALWAYS_INLINE uint8x16_t crypt(uint8x16_t block_bytes, const Keys& keys,
+                                        uint8x16_t reversal) {
+  return finish_block(rounds(start_block(block_bytes), keys), reversal);
 }
 
-// Eight independent blocks through the rounds together.
-ARMACCEL_ALWAYS_INLINE void crypt8(uint8x16_t b[8], const Keys& keys) {
+// Eight independent blocks (X0..X3 in the lanes) through the rounds
+// together, then to bytes.
+ARMACCEL_ALWAYS_INLINE void rounds8(const uint32x4_t in[8], uint8x16_t b[8], const Keys& keys,
+                                    uint8x16_t reversal) {
   uint32x4_t x[8];
-  for (int j = 0; j < 8; ++j) x[j] = vreinterpretq_u32_u8(vrev32q_u8(b[j]));
+  for (int j = 0; j < 8; ++j) x[j] = in[j];
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) x[j] = vsm4eq_u32(x[j], keys.k[i]);
-  for (int j = 0; j < 8; ++j) b[j] = finish_block(x[j]);
+  for (int j = 0; j < 8; ++j) b[j] = finish_block(x[j], reversal);
+}
+ARMACCEL_ALWAYS_INLINE void crypt8(uint8x16_t b[8], const Keys& keys, uint8x16_t reversal) {
+  uint32x4_t x[8];
+  for (int j = 0; j < 8; ++j) x[j] = start_block(b[j]);
+  rounds8(x, b, keys, reversal);
 }
 
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
   Keys keys = load_keys(rk);
+  const uint8x16_t reversal = reversal_index();
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     for (int j = 0; j < 8; ++j) b[j] = vld1q_u8(in + 16 * j);
-    crypt8(b, keys);
+    crypt8(b, keys, reversal);
     for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, b[j]);
   }
-  for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, crypt(vld1q_u8(in), keys));
+  for (; blocks > 0; --blocks, in += 16, out += 16)
+    vst1q_u8(out, crypt(vld1q_u8(in), keys, reversal));
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
+// A chain (each block waits for the one before), so four blocks to a loop
+// pass only to spend fewer instructions on the loop.
 void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t iv[16]) {
   Keys keys = load_keys(rk);
+  const uint8x16_t reversal = reversal_index();
   uint8x16_t c = vld1q_u8(iv);
+  for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
+    for (int j = 0; j < 4; ++j) {
+      c = crypt(veorq_u8(c, vld1q_u8(in + 16 * j)), keys, reversal);
+      vst1q_u8(out + 16 * j, c);
+    }
+  }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    c = crypt(veorq_u8(c, vld1q_u8(in)), keys);
+    c = crypt(veorq_u8(c, vld1q_u8(in)), keys, reversal);
     vst1q_u8(out, c);
   }
   vst1q_u8(iv, c);
@@ -101,52 +127,71 @@ void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t iv[16]) {
   Keys keys = load_keys(rk);
+  const uint8x16_t reversal = reversal_index();
   uint8x16_t prev = vld1q_u8(iv);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t ct[8], b[8];
     for (int j = 0; j < 8; ++j) b[j] = ct[j] = vld1q_u8(in + 16 * j);
-    crypt8(b, keys);
+    crypt8(b, keys, reversal);
     vst1q_u8(out, veorq_u8(b[0], prev));
     for (int j = 1; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], ct[j - 1]));
     prev = ct[7];
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     const uint8x16_t ct = vld1q_u8(in);
-    vst1q_u8(out, veorq_u8(crypt(ct, keys), prev));
+    vst1q_u8(out, veorq_u8(crypt(ct, keys, reversal), prev));
     prev = ct;
   }
   vst1q_u8(iv, prev);
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
+// CTR.  The counter block kept as X0..X3 (the rounds' input form), so the
+// next counter is one vector add to X3, its last 32 bits: that is GCM's
+// inc32 exactly, and the 128-bit increment (Wide) as long as the last 32
+// bits do not wrap within this call; a call in which they would takes the
+// 64-bit halves instead (the counter is public: the branch leaks nothing).
 template <bool Wide>
 void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t counter[16]) {
   Keys keys = load_keys(rk);
-  std::uint64_t hi = 0, lo = 0;
-  load_halves(counter, hi, lo);
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t b[8];
-    for (int j = 0; j < 8; ++j) {
-      b[j] = halves_block(hi, lo);
+  const uint8x16_t reversal = reversal_index();
+  uint32x4_t x = start_block(vld1q_u8(counter));
+  if (!Wide || static_cast<std::uint64_t>(vgetq_lane_u32(x, 3)) + blocks <= 0xffffffffull) {
+    const uint32x4_t one = vcombine_u32(vcreate_u32(0), vcreate_u32(std::uint64_t{1} << 32));
+    for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+      uint32x4_t cb[8];
+      uint8x16_t b[8];
+      for (int j = 0; j < 8; ++j) {
+        cb[j] = x;
+        x = vaddq_u32(x, one);
+      }
+      rounds8(cb, b, keys, reversal);
+      for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+    }
+    for (; blocks > 0; --blocks, in += 16, out += 16) {
+      vst1q_u8(out, veorq_u8(vld1q_u8(in), finish_block(rounds(x, keys), reversal)));
+      x = vaddq_u32(x, one);
+    }
+    vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(x)));
+  } else {
+    std::uint64_t hi = 0, lo = 0;
+    load_halves(counter, hi, lo);
+    for (; blocks > 0; --blocks, in += 16, out += 16) {
+      vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(halves_block(hi, lo), keys, reversal)));
       counter_next<Wide>(hi, lo);
     }
-    crypt8(b, keys);
-    for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+    store_halves(counter, hi, lo);
   }
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(halves_block(hi, lo), keys)));
-    counter_next<Wide>(hi, lo);
-  }
-  store_halves(counter, hi, lo);
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
              std::uint8_t mac[16]) {
   Keys keys = load_keys(rk);
+  const uint8x16_t reversal = reversal_index();
   uint8x16_t m = vld1q_u8(mac);
-  for (; blocks > 0; --blocks, in += 16) m = crypt(veorq_u8(m, vld1q_u8(in)), keys);
+  for (; blocks > 0; --blocks, in += 16) m = crypt(veorq_u8(m, vld1q_u8(in)), keys, reversal);
   vst1q_u8(mac, m);
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
@@ -157,6 +202,7 @@ template <class Tweak>
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
   Keys keys = load_keys(rk);
+  const uint8x16_t reversal = reversal_index();
   Tweak t(tweak);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8], tw[8];
@@ -165,12 +211,12 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
       b[j] = veorq_u8(vld1q_u8(in + 16 * j), tw[j]);
       t.next();
     }
-    crypt8(b, keys);
+    crypt8(b, keys, reversal);
     for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], tw[j]));
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     const uint8x16_t tv = t.current();
-    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), tv), keys), tv));
+    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), tv), keys, reversal), tv));
     t.next();
   }
   t.store(tweak);
