@@ -15,6 +15,8 @@
 #     sm            SM4 ECB/CBC/CTR, SM3, each lane
 #     mlkem         ML-KEM-512/768/1024 keygen/encaps/decaps per operation
 #     all           the five above
+#     peers         the rows against OpenSSL 3.5 (and 3.0) it is loaded into,
+#                   new-key and TLS record patterns (scripts/icount/peers.sh)
 #     classes       the cores without (some of) the crypto extensions: cortex-a72
 #                   without them and cortex-a53, against OpenSSL 3.0 and 3.5
 #                   (scripts/icount/classes.sh; SIZES instead of CPU)
@@ -29,7 +31,7 @@ cd "$root"
 set_name=${1:?usage: scripts/icount.sh SET [CPU | BITS...] (see the header)}
 shift
 case $set_name in
-  aes-sha2 | aead | chacha-sha3 | sm | mlkem | all | classes | mlkem-kernels | cortex-m4 | \
+  aes-sha2 | aead | chacha-sha3 | sm | mlkem | all | peers | classes | mlkem-kernels | cortex-m4 | \
     cortex-m4-soft | \
     cortex-m7 | cortex-m7-soft) ;;
   *)
@@ -43,6 +45,8 @@ tool=$root/../shared/tools/qemu-icount
 case $set_name in
   aes-sha2 | aead | chacha-sha3 | sm | mlkem | all)
     exec scripts/icount/evp.sh "${1:-max,sve-default-vector-length=16}" "$set_name" ;;
+  peers)
+    exec scripts/icount/peers.sh "$@" ;;
   classes)
     exec scripts/icount/classes.sh "$@" ;;
   mlkem-kernels)
