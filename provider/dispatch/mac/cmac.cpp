@@ -25,6 +25,7 @@
 #include "mac_cipher.h"
 #include "modes/cmac_driver.h"
 #include "prov_ctx.h"
+#include "util/wipe.h"
 
 namespace armaccel::prov {
 
@@ -62,7 +63,7 @@ struct EvpChain {
       in += n * B;
       blocks -= n;
     }
-    OPENSSL_cleanse(scratch, sizeof scratch);
+    wipe(scratch, sizeof scratch);
   }
 };
 
@@ -79,13 +80,16 @@ struct CmacCtx {
   bool finished;
 };
 
+// (wipe: the kernels' memset through a volatile pointer, OPENSSL_cleanse's
+// guarantee at memset's speed; this runs at every keyed init, and the
+// whole context is cleansed when freed.)
 void drop_cipher(CmacCtx* c) {
   fetched_free(&c->fetched);
   c->native_key_bytes = c->block = 0;
   c->key_set = c->finished = false;
-  OPENSSL_cleanse(&c->rk, sizeof c->rk);
-  OPENSSL_cleanse(&c->s16, sizeof c->s16);
-  OPENSSL_cleanse(&c->s8, sizeof c->s8);
+  wipe(&c->rk, sizeof c->rk);
+  wipe(&c->s16, sizeof c->s16);
+  wipe(&c->s8, sizeof c->s8);
 }
 
 // Runs `op(state, chain)` on the state and chain the cipher uses; false if

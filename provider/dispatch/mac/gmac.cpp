@@ -25,6 +25,7 @@
 #include "mac_cipher.h"
 #include "modes/gcm_driver.h"
 #include "prov_ctx.h"
+#include "util/wipe.h"
 
 namespace armaccel::prov {
 
@@ -50,11 +51,14 @@ bool has_cipher(const GmacCtx* c) {
   return c->native_key_bytes != 0 || c->fetched.cipher != nullptr;
 }
 
+// (wipe: the kernels' memset through a volatile pointer, OPENSSL_cleanse's
+// guarantee at memset's speed; this runs at every keyed init, and the
+// whole context is cleansed when freed.)
 void drop_cipher(GmacCtx* c) {
   fetched_free(&c->fetched);
   c->native_key_bytes = 0;
   c->key_set = c->started = false;
-  OPENSSL_cleanse(&c->key, sizeof c->key);
+  wipe(&c->key, sizeof c->key);
 }
 
 bool set_cipher(GmacCtx* c, const MacCipher& mc) {
@@ -211,7 +215,7 @@ struct Gmac {
       }
     } else {
       gcm_tag(c->lanes, &c->key, &c->state, out);
-      OPENSSL_cleanse(&c->state, sizeof c->state);
+      wipe(&c->state, sizeof c->state);
     }
     *outl = kGmacBytes;
     return 1;
