@@ -69,11 +69,12 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 }  // namespace
 
 extern const KeccakKernel kKeccakNeon;
-// .squeeze = nullptr: nothing to convert; ML-KEM pairs streams (permute_x2).
+// No lane-form sponge: nothing to convert; ML-KEM pairs streams (permute_x2).
 // clang-format off
 const KeccakKernel kKeccakNeon = {
     .lane = "keccak-neon", .required = kFeatAsimd, .permute = scalar::permute,
-    .absorb = scalar::absorb, .permute_x2 = permute_x2, .squeeze = nullptr};
+    .absorb = scalar::absorb, .permute_x2 = permute_x2, .sponge_start = nullptr,
+    .sponge_squeeze = nullptr};
 // clang-format on
 
 }  // namespace armaccel

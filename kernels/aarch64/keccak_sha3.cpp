@@ -104,11 +104,12 @@ void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t
 }  // namespace
 
 extern const KeccakKernel kKeccakSha3;
-// .squeeze = nullptr: nothing to convert; ML-KEM pairs streams (permute_x2).
+// No lane-form sponge: nothing to convert; ML-KEM pairs streams (permute_x2).
 // clang-format off
 const KeccakKernel kKeccakSha3 = {
     .lane = "keccak-sha3", .required = kFeatAsimd | kFeatSha3, .permute = permute, .absorb = absorb,
-    .permute_x2 = permute_x2, .squeeze = nullptr};
+    .permute_x2 = permute_x2, .sponge_start = nullptr,
+    .sponge_squeeze = nullptr};
 // clang-format on
 
 }  // namespace armaccel

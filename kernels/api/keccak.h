@@ -4,7 +4,8 @@
 // bits 64w..64w+63, i.e. state bytes 8w..8w+7 read little-endian (§3.1.2,
 // Appendix B.1), so absorbing and squeezing are little-endian word XORs and
 // stores.  Kernels permute whole states and absorb whole blocks; padding,
-// buffering and squeezing live in the sponge driver (sha3_driver.h).
+// buffering and squeezing live in the sponge driver (sha3_driver.h),
+// except in the optional one-shot sponge on a lane-form state.
 // Constant time: no branch or memory index depends on the state.
 #pragma once
 
@@ -17,6 +18,13 @@ namespace armaccel {
 
 inline constexpr std::size_t kKeccakLanes = 25;
 inline constexpr std::size_t kKeccakStateBytes = 200;
+
+// A Keccak state in a lane's own form, for the lane-form sponge
+// (KeccakKernel::sponge_start): opaque to callers, who wipe it after a
+// secret use.
+struct KeccakLaneState {
+  alignas(8) std::uint32_t w[2 * kKeccakLanes];
+};
 
 struct KeccakKernel {
   const char* lane;      // "keccak-sha3", "keccak-neon", "keccak-portable"
@@ -36,16 +44,27 @@ struct KeccakKernel {
   // sampling runs two SHAKE128 streams side by side).
   void (*permute_x2)(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]);
 
-  // Optional (nullptr where a lane gains nothing over permute): the sponge's
-  // squeezing loop (§4, Algorithm 8 steps 9-10) for `blocks` blocks: for
-  // each, permute, then write the first `rate` bytes of the state (lanes
-  // little-endian) to out, so out receives blocks * rate bytes (any
-  // alignment).  The state is left as after the last permutation.  For
-  // lanes that keep the state in another form inside (keccak-armv7m's bit
-  // interleaving), which then converts once per call, not per block.  rate
-  // as for absorb.
-  void (*squeeze)(std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::size_t blocks,
-                  std::size_t rate);
+  // Optional, both or neither (nullptr where permute works on the standard
+  // lanes, so a lane gains nothing): a one-shot sponge (§4, Algorithm 8) on
+  // a state kept in the lane's own form (KeccakLaneState), for lanes that
+  // permute another form (keccak-armv7m's bit interleaving): only the bytes
+  // absorbed and squeezed are converted, never the whole state.  For
+  // ML-KEM's hashes and XOFs, which start from the zero state and are done
+  // at once.
+  //
+  // sponge_start: the zero state absorbs a || b (alen, blen any lengths,
+  // each pointer may be null with length 0) at `rate` bytes per block and
+  // pads the message with pad10*1, `pad` its first byte (the domain bits,
+  // sha3_driver.h's kSha3Pad, kShakePad, ...): ready to squeeze.  rate as
+  // for absorb.
+  void (*sponge_start)(KeccakLaneState* s, std::size_t rate, std::uint8_t pad,
+                       const std::uint8_t* a, std::size_t alen, const std::uint8_t* b,
+                       std::size_t blen);
+  // sponge_squeeze: the next len bytes of output (len a multiple of 8, out
+  // any alignment), block after block, each begun with a permutation; a
+  // later call goes on with the next block, so every call but the last
+  // takes whole blocks (len a multiple of rate).
+  void (*sponge_squeeze)(KeccakLaneState* s, std::uint8_t* out, std::size_t len, std::size_t rate);
 };
 
 // The round constants RC[0..23] (§3.2.5, rc(t) expanded).

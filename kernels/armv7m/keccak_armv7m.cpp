@@ -7,14 +7,16 @@
 // bit 2i of L) and o (bit i = bit 2i+1 of L), stored as s[2w], s[2w+1] for
 // lane w; rotating L by 2k rotates e and o by k, by 2k+1 swaps them (the
 // Keccak team's bit interleaving, FIPS 202 §3.2.2 rotations on 32-bit
-// words).  Each call converts at entry and exit (in assembly, ~40
-// instructions a lane); absorb converts once and XORs every block in
-// interleaved form, squeeze converts once and writes only the rate lanes
-// of each block back.  Constant time: shifts and masks by constants only.
+// words).  permute and absorb convert at entry and exit (in assembly, ~40
+// instructions a lane), absorb once for all its blocks; the lane-form
+// sponge keeps the state interleaved and converts only the bytes absorbed
+// and squeezed.  Constant time: shifts and masks by constants only.
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "api/keccak.h"
+#include "util/wipe.h"
 
 namespace armaccel {
 
@@ -113,8 +115,7 @@ void armaccel_keccak_armv7m_f1600(std::uint32_t s[50]);
 // shuffle above, ~40 instructions a lane): lanes >= 1 lanes of 8 bytes
 // little-endian <-> words s[2w] (even bits), s[2w + 1] (odd bits).
 // interleave reads 4-byte aligned input, _xor any alignment and XORs into
-// s; deinterleave writes any alignment, _aligned 4-byte aligned output,
-// _dual both (out any alignment, out2 aligned).
+// s; deinterleave writes any alignment, _aligned 4-byte aligned output.
 void armaccel_keccak_armv7m_interleave(std::uint32_t* s, const std::uint8_t* in, std::size_t lanes);
 void armaccel_keccak_armv7m_interleave_xor(std::uint32_t* s, const std::uint8_t* in,
                                            std::size_t lanes);
@@ -122,8 +123,6 @@ void armaccel_keccak_armv7m_deinterleave(std::uint8_t* out, const std::uint32_t*
                                          std::size_t lanes);
 void armaccel_keccak_armv7m_deinterleave_aligned(std::uint8_t* out, const std::uint32_t* s,
                                                  std::size_t lanes);
-void armaccel_keccak_armv7m_deinterleave_dual(std::uint8_t* out, const std::uint32_t* s,
-                                              std::size_t lanes, std::uint8_t* out2);
 }
 
 namespace armaccel {
@@ -162,25 +161,61 @@ void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t
   from_interleaved(s, a);
 }
 
-// §4 Algorithm 8 steps 9-10 for `blocks` blocks of rate bytes, the state
-// interleaved throughout: one conversion in (25 lanes), rate/8 lanes out
-// per block, the last block's written to out and a at once, so only the
-// 25 - rate/8 capacity lanes convert back besides.
-void squeeze(std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::size_t blocks,
-             std::size_t rate) {
-  if (blocks == 0) return;
-  const std::size_t words = rate / 8;
-  std::uint8_t* const state = reinterpret_cast<std::uint8_t*>(a);
-  std::uint32_t s[50];
-  to_interleaved(a, s);
-  for (; blocks > 1; --blocks, out += rate) {
-    armaccel_keccak_armv7m_f1600(s);
-    armaccel_keccak_armv7m_deinterleave(out, s, words);
+// The lane-form sponge (keccak.h): the state stays interleaved in
+// KeccakLaneState; only the message lanes are interleaved (XORed in) and
+// only the output lanes de-interleaved.
+constexpr std::size_t kMaxRate = 192;
+
+void sponge_start(KeccakLaneState* st, std::size_t rate, std::uint8_t pad, const std::uint8_t* a,
+                  std::size_t alen, const std::uint8_t* b, std::size_t blen) {
+  std::uint32_t* const s = st->w;
+  std::memset(s, 0, sizeof st->w);
+  const std::size_t lanes = rate / 8;
+  std::uint8_t block[kMaxRate];
+  std::size_t have = 0;  // bytes of the pending block in `block`
+  const std::uint8_t* const piece[2] = {a, b};
+  const std::size_t piece_len[2] = {alen, blen};
+  for (int i = 0; i < 2; ++i) {
+    const std::uint8_t* in = piece[i];
+    std::size_t len = piece_len[i];
+    if (have != 0 && len != 0) {
+      const std::size_t take = len < rate - have ? len : rate - have;
+      std::memcpy(block + have, in, take);
+      have += take;
+      in += take;
+      len -= take;
+      if (have < rate) continue;
+      armaccel_keccak_armv7m_interleave_xor(s, block, lanes);
+      armaccel_keccak_armv7m_f1600(s);
+      have = 0;
+    }
+    for (; len >= rate; len -= rate, in += rate) {
+      armaccel_keccak_armv7m_interleave_xor(s, in, lanes);
+      armaccel_keccak_armv7m_f1600(s);
+    }
+    if (len != 0) std::memcpy(block, in, len);
+    have += len;
   }
-  armaccel_keccak_armv7m_f1600(s);
-  armaccel_keccak_armv7m_deinterleave_dual(out, s, words, state);
-  armaccel_keccak_armv7m_deinterleave_aligned(state + 8 * words, s + 2 * words,
-                                              kKeccakLanes - words);
+  // pad10*1: `pad` after the message, 0x80 in the block's last byte; only
+  // the lanes up to the first padding byte are converted, the final bit
+  // (bit 63 of the last lane: bit 31 of its odd word) is set directly.
+  const std::size_t used = have / 8 + 1;
+  std::memset(block + have, 0, 8 * used - have);
+  block[have] = pad;
+  armaccel_keccak_armv7m_interleave_xor(s, block, used);
+  s[2 * lanes - 1] ^= 0x80000000u;
+  wipe(block, 8 * used);
+}
+
+void sponge_squeeze(KeccakLaneState* st, std::uint8_t* out, std::size_t len, std::size_t rate) {
+  std::uint32_t* const s = st->w;
+  while (len != 0) {
+    const std::size_t take = len < rate ? len : rate;
+    armaccel_keccak_armv7m_f1600(s);
+    armaccel_keccak_armv7m_deinterleave(out, s, take / 8);
+    out += take;
+    len -= take;
+  }
 }
 
 void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
@@ -194,7 +229,8 @@ extern const KeccakKernel kKeccakArmv7m;
 // clang-format off
 const KeccakKernel kKeccakArmv7m = {
     .lane = "keccak-armv7m", .required = 0, .permute = permute, .absorb = absorb,
-    .permute_x2 = permute_x2, .squeeze = squeeze};
+    .permute_x2 = permute_x2, .sponge_start = sponge_start,
+    .sponge_squeeze = sponge_squeeze};
 // clang-format on
 
 }  // namespace armaccel

@@ -334,23 +334,18 @@ def conversions():
         print("\n".join(out))
         out.clear()
         print(f"\t.size {name}, . - {name}")
-    # Three stores: to out at any alignment (str), to 4-byte aligned out
-    # (strd), to both (the squeeze's last block, output and state).
+    # Two stores: to out at any alignment (str), to 4-byte aligned out
+    # (strd).
     for suffix, args, doc, regs in (
             ("", "uint8_t* out, const uint32_t* s, size_t lanes",
              "out[8w..8w+7] = lane w little-endian (any alignment: str)", "r4, r5"),
             ("_aligned", "uint8_t* out, const uint32_t* s, size_t lanes",
-             "out[8w..8w+7] = lane w little-endian (out\n@ 4-byte aligned: strd)", "r4, r5"),
-            ("_dual", "uint8_t* out, const uint32_t* s, size_t lanes, uint8_t* out2",
-             "out[8w..8w+7] (any alignment) and out2[8w..8w+7]\n"
-             "@ (4-byte aligned) = lane w little-endian", "r4-r6")):
+             "out[8w..8w+7] = lane w little-endian (out\n@ 4-byte aligned: strd)", "r4, r5")):
         name = "armaccel_keccak_armv7m_deinterleave" + suffix
         function(name, f"void {name}({args});",
                  f"@ For w < lanes (at least 1): {doc},\n"
                  "@ rebuilt from its even and odd bits s[2w], s[2w+1].")
         emit(f"push {{{regs}}}")
-        if suffix == "_dual":
-            emit("mov r6, r3")
         print("\n".join(out))
         out.clear()
         print("1:")
@@ -364,8 +359,6 @@ def conversions():
         else:
             emit("str r3, [r0], #4")
             emit("str r12, [r0], #4")
-        if suffix == "_dual":
-            emit("strd r3, r12, [r6], #8")
         emit("subs r2, r2, #1")
         emit("bne 1b")
         emit(f"pop {{{regs}}}")

@@ -18,6 +18,17 @@ const Params kMlkem1024 = {"ML-KEM-1024", 4, 2, 2, 11, 5, 1568, 3168, 1568};
 
 namespace {
 
+// Microcontroller builds (Arm M-profile) sample the matrix entries and the
+// noise one polynomial at a time: no lane there gains from two Keccak
+// states at once, and the workspace halves (two polynomials for the
+// matrix instead of four, no noise pair), which is what bounds the stack.
+#if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+constexpr bool kOneAtATime = true;
+#else
+constexpr bool kOneAtATime = false;
+#endif
+constexpr unsigned kMatrixWork = kOneAtATime ? 2 : 4;  // polynomials
+
 constexpr unsigned kMaxK = 4;
 constexpr std::size_t kPolyBytes = 384;  // ByteEncode_12
 
@@ -27,9 +38,18 @@ struct Vec {
 
 // Hash functions (§4.1): H = SHA3-256, J = SHAKE256 to 32 bytes, G =
 // SHA3-512, PRF_eta = SHAKE256 to 64 eta bytes, XOF = SHAKE128.
+// On a lane with the lane-form sponge (keccak.h) the state is never
+// converted whole; outlen is 32 or 64, a multiple of 8 as it requires.
 void sponge(const KeccakKernel* k, std::size_t rate, std::uint8_t pad, const std::uint8_t* a,
             std::size_t alen, const std::uint8_t* b, std::size_t blen, std::uint8_t* out,
             std::size_t outlen) {
+  if (k->sponge_start != nullptr) {
+    KeccakLaneState s;
+    k->sponge_start(&s, rate, pad, a, alen, b, blen);
+    k->sponge_squeeze(&s, out, outlen, rate);
+    wipe(&s, sizeof s);
+    return;
+  }
   SpongeState s;
   sponge_init(&s, rate, pad);
   sponge_absorb(k, &s, a, alen);
@@ -56,26 +76,10 @@ struct StatePair {
   std::uint64_t a[2][kKeccakLanes];
 };
 
-// The state after absorbing one message of len < rate bytes (seed ||
-// suffix, padded with pad10*1 and the domain bits, FIPS 202 §4 and §6.2)
-// into the zero state, before the permutation: the first squeeze
-// permutes it.
-void load_short(std::uint64_t a[kKeccakLanes], std::size_t rate, const std::uint8_t* seed,
-                const std::uint8_t* suffix, std::size_t suffix_len) {
-  std::uint8_t block[kSpongeMaxRate] = {};
-  std::memcpy(block, seed, 32);
-  std::memcpy(block + 32, suffix, suffix_len);
-  block[32 + suffix_len] ^= kShakePad;
-  block[rate - 1] ^= 0x80;
-  for (std::size_t w = 0; w < kKeccakLanes; ++w)
-    a[w] = w < rate / 8 ? bytes::load_le64(block + 8 * w) : 0;
-  wipe(block, sizeof block);
-}
-
-// load_short for one message per state, then permutes them: the states are
-// ready to squeeze their first block.  With two = false only the first
-// state is used.  (load_short's body written out again: calling it cost
-// the AArch64 lanes ~0.6% of ML-KEM with GCC 12.)
+// The states after absorbing one message each (seed || suffix, shorter
+// than rate, padded with pad10*1 and the domain bits, FIPS 202 §4 and
+// §6.2) into the zero state, then permuted: ready to squeeze their first
+// block.  With two = false only the first state is used.
 void absorb_short_x2(const KeccakKernel* k, StatePair* s, std::size_t rate,
                      const std::uint8_t* seed, const std::uint8_t* const suffix[2],
                      std::size_t suffix_len, bool two) {
@@ -132,32 +136,39 @@ ARMACCEL_NOINLINE void sample_noise_pair(const KeccakKernel* k, const MlkemKerne
   wipe(&s, sizeof s);
 }
 
-// sample_noise_x2 on a lane with squeeze (keccak.h): one stream at a time,
-// each squeezed in one call (64 eta <= 192 bytes are one or two 136-byte
-// blocks).
-ARMACCEL_NOINLINE void sample_noise_squeeze(const KeccakKernel* k, const MlkemKernel* arith,
-                                            Poly* f0, Poly* f1, const std::uint8_t seed[32],
-                                            std::uint8_t n0, std::uint8_t n1, unsigned eta) {
+// s <- SamplePolyCBD_eta(PRF_eta(seed, n)) on a lane with the lane-form
+// sponge (keccak.h): 64 eta bytes squeezed at once.
+ARMACCEL_NOINLINE void sample_noise_lane(const KeccakKernel* k, const MlkemKernel* arith, Poly* f,
+                                         const std::uint8_t seed[32], std::uint8_t n,
+                                         unsigned eta) {
   constexpr std::size_t kRate = 136;
-  std::uint64_t a[kKeccakLanes];
-  std::uint8_t buf[2 * kRate];
-  const std::uint8_t n[2] = {n0, n1};
-  Poly* const f[2] = {f0, f1};
-  for (int x = 0; x < (f1 != nullptr ? 2 : 1); ++x) {
-    load_short(a, kRate, seed, &n[x], 1);
-    k->squeeze(a, buf, 64 * eta > kRate ? 2 : 1, kRate);
-    arith->sample_cbd(f[x], buf, eta);
-  }
+  KeccakLaneState s;
+  std::uint8_t buf[64 * 3];
+  k->sponge_start(&s, kRate, kShakePad, seed, 32, &n, 1);
+  k->sponge_squeeze(&s, buf, 64 * eta, kRate);
+  arith->sample_cbd(f, buf, eta);
   wipe(buf, sizeof buf);
-  wipe(a, sizeof a);
+  wipe(&s, sizeof s);
 }
 
-// Either of the two (each out of line: their buffers are on the stack
-// only while they run, and the permute_x2 path's code stays as it was).
+// One noise polynomial, on either path.
+void sample_noise_one(const KeccakKernel* k, const MlkemKernel* arith, Poly* f,
+                      const std::uint8_t seed[32], std::uint8_t n, unsigned eta) {
+  if (k->sponge_start != nullptr) {
+    sample_noise_lane(k, arith, f, seed, n, eta);
+  } else {
+    sample_noise_pair(k, arith, f, nullptr, seed, n, 0, eta);
+  }
+}
+
+// Two (f1 may be null: one), in a pair of states where the lane has no
+// lane-form sponge (each path out of line: their buffers are on the stack
+// only while they run).
 void sample_noise_x2(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0, Poly* f1,
                      const std::uint8_t seed[32], std::uint8_t n0, std::uint8_t n1, unsigned eta) {
-  if (k->squeeze != nullptr) {
-    sample_noise_squeeze(k, arith, f0, f1, seed, n0, n1, eta);
+  if (k->sponge_start != nullptr) {
+    sample_noise_lane(k, arith, f0, seed, n0, eta);
+    if (f1 != nullptr) sample_noise_lane(k, arith, f1, seed, n1, eta);
   } else {
     sample_noise_pair(k, arith, f0, f1, seed, n0, n1, eta);
   }
@@ -205,71 +216,129 @@ ARMACCEL_NOINLINE void sample_ntt_pair(const Kernels& kern, Poly* f0, Poly* f1,
   }
 }
 
-// sample_ntt_x2 on a lane with squeeze (keccak.h): one stream at a time,
-// three blocks at once (504 bytes, 336 candidates of which 256 / (3329 /
-// 4096) ~ 315 are needed on average, so three suffice but for ~1% of
-// entries), then single blocks.  168 is a multiple of 3, so parsing in
-// chunks of blocks gives the same coefficients as block by block.
-ARMACCEL_NOINLINE void sample_ntt_squeeze(const Kernels& kern, Poly* f0, Poly* f1,
-                                          const std::uint8_t rho[32], const std::uint8_t ji0[2],
-                                          const std::uint8_t ji1[2]) {
+// SampleNTT on a lane with the lane-form sponge (keccak.h): three blocks
+// at once (504 bytes, 336 candidates of which 256 / (3329 / 4096) ~ 315 are
+// needed on average, so three suffice but for ~1% of entries), then single
+// blocks.  168 is a multiple of 3, so parsing in chunks of blocks gives the
+// same coefficients as block by block.
+ARMACCEL_NOINLINE void sample_ntt_lane(const Kernels& kern, Poly* f, const std::uint8_t rho[32],
+                                       const std::uint8_t ji[2]) {
   constexpr std::size_t kRate = 168;
   constexpr std::size_t kFirst = 3;
-  std::uint64_t a[kKeccakLanes];
+  KeccakLaneState s;
   std::uint8_t buf[kFirst * kRate];
-  const std::uint8_t* const ji[2] = {ji0, ji1};
-  Poly* const f[2] = {f0, f1};
-  for (int x = 0; x < (f1 != nullptr ? 2 : 1); ++x) {
-    load_short(a, kRate, rho, ji[x], 2);
-    kern.keccak->squeeze(a, buf, kFirst, kRate);
-    unsigned n = kern.arith->rej_uniform(f[x]->c, kN, buf, kFirst * kRate);
-    while (n < kN) {
-      kern.keccak->squeeze(a, buf, 1, kRate);
-      n += kern.arith->rej_uniform(f[x]->c + n, kN - n, buf, kRate);
-    }
+  kern.keccak->sponge_start(&s, kRate, kShakePad, rho, 32, ji, 2);
+  kern.keccak->sponge_squeeze(&s, buf, kFirst * kRate, kRate);
+  unsigned n = kern.arith->rej_uniform(f->c, kN, buf, kFirst * kRate);
+  while (n < kN) {
+    kern.keccak->sponge_squeeze(&s, buf, kRate, kRate);
+    n += kern.arith->rej_uniform(f->c + n, kN - n, buf, kRate);
   }
 }
 
-// Either of the two (each out of line, as for the noise).
+// One matrix entry, on either path.
+void sample_ntt_one(const Kernels& kern, Poly* f, const std::uint8_t rho[32],
+                    const std::uint8_t ji[2]) {
+  if (kern.keccak->sponge_start != nullptr) {
+    sample_ntt_lane(kern, f, rho, ji);
+  } else {
+    sample_ntt_pair(kern, f, nullptr, rho, ji, ji);
+  }
+}
+
+// Two (f1 may be null: one), in a pair of states where the lane has no
+// lane-form sponge.
 void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t rho[32],
                    const std::uint8_t ji0[2], const std::uint8_t ji1[2]) {
-  if (kern.keccak->squeeze != nullptr) {
-    sample_ntt_squeeze(kern, f0, f1, rho, ji0, ji1);
+  if (kern.keccak->sponge_start != nullptr) {
+    sample_ntt_lane(kern, f0, rho, ji0);
+    if (f1 != nullptr) sample_ntt_lane(kern, f1, rho, ji1);
   } else {
     sample_ntt_pair(kern, f0, f1, rho, ji0, ji1);
   }
 }
 
 // The rows of A-hat o v (or A-hat^T o v) in the NTT domain, one row at a
-// time: entries are sampled from rho two at a time in row-major order
-// (XOF(rho || j || i), or || i || j transposed) and multiplied into the
-// row's accumulator at once, so at most two rows are open and the matrix
-// is never stored (two entries and two accumulators, 2 KiB, instead of
-// k^2 entries).  finish(i, row) is called as row i completes, in order.
-// work holds the two entries and the two accumulators (the caller may use
-// it for anything once this returns).
+// time: entries are sampled from rho in row-major order (XOF(rho || j ||
+// i), or || i || j transposed) and multiplied into the row's accumulator
+// at once, so the matrix is never stored.  Two entries at a time where the
+// Keccak lane pairs states (two entries and two accumulators open, 2 KiB),
+// else one (one entry and one accumulator, 1 KiB: kMatrixWork).
+// finish(i, row, scratch) is called as row i completes, in order; scratch
+// is an entry already multiplied in, free until finish returns.  The
+// caller may use work for anything once this returns.
 template <class Finish>
 void matrix_rows(const Params& p, const Kernels& kern, const std::uint8_t rho[32], bool transpose,
-                 const Vec& v, Poly work[4], Finish&& finish) {
-  Poly* const entry = work;
-  Poly* const acc = work + 2;
-  const unsigned total = p.k * p.k;
-  for (unsigned e = 0; e < total; e += 2) {
-    const unsigned count = e + 1 < total ? 2 : 1;
-    std::uint8_t ji[2][2];
-    for (unsigned x = 0; x < count; ++x) {
-      const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
-      ji[x][0] = static_cast<std::uint8_t>(transpose ? i : j);
-      ji[x][1] = static_cast<std::uint8_t>(transpose ? j : i);
+                 const Vec& v, Poly work[kMatrixWork], Finish&& finish) {
+  const auto xof_index = [&](unsigned i, unsigned j, std::uint8_t ji[2]) {
+    ji[0] = static_cast<std::uint8_t>(transpose ? i : j);
+    ji[1] = static_cast<std::uint8_t>(transpose ? j : i);
+  };
+  if constexpr (kOneAtATime) {
+    Poly* const entry = &work[0];
+    Poly* const acc = &work[1];
+    for (unsigned i = 0; i < p.k; ++i) {
+      for (unsigned j = 0; j < p.k; ++j) {
+        std::uint8_t ji[2];
+        xof_index(i, j, ji);
+        sample_ntt_one(kern, entry, rho, ji);
+        kern.arith->multiply_ntts(acc, entry, &v.p[j], j != 0);
+      }
+      finish(i, acc, entry);
     }
-    sample_ntt_x2(kern, &entry[0], count == 2 ? &entry[1] : nullptr, rho, ji[0], ji[1]);
-    for (unsigned x = 0; x < count; ++x) {
-      const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
-      kern.arith->multiply_ntts(&acc[i % 2], &entry[x], &v.p[j], j != 0);
-      if (j + 1 == p.k) finish(i, &acc[i % 2]);
+  } else {
+    Poly* const entry = work;
+    Poly* const acc = work + 2;
+    const unsigned total = p.k * p.k;
+    for (unsigned e = 0; e < total; e += 2) {
+      const unsigned count = e + 1 < total ? 2 : 1;
+      std::uint8_t ji[2][2];
+      for (unsigned x = 0; x < count; ++x) xof_index((e + x) / p.k, (e + x) % p.k, ji[x]);
+      sample_ntt_x2(kern, &entry[0], count == 2 ? &entry[1] : nullptr, rho, ji[0], ji[1]);
+      for (unsigned x = 0; x < count; ++x) {
+        const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
+        kern.arith->multiply_ntts(&acc[i % 2], &entry[x], &v.p[j], j != 0);
+        if (j + 1 == p.k) finish(i, &acc[i % 2], &entry[x]);
+      }
     }
   }
 }
+
+// The noise polynomials that complete the rows (K-PKE's e and e1): e_i =
+// SamplePolyCBD_eta(PRF_eta(seed, base + i)) handed out as row i completes.
+// Where the lane pairs states they are sampled two at a time (e_i with
+// e_i+1, or with whatever N = base + i + 1 names when `second` says so)
+// into two slots of their own; one at a time, each goes into the row's
+// scratch polynomial.
+template <bool kOne>
+struct RowNoise;
+
+template <>
+struct RowNoise<true> {
+  Poly* get(const Kernels& kern, unsigned i, Poly* scratch, const std::uint8_t seed[32],
+            unsigned base, unsigned eta, bool /*second*/) {
+    sample_noise_one(kern.keccak, kern.arith, scratch, seed, static_cast<std::uint8_t>(base + i),
+                     eta);
+    return scratch;
+  }
+  // The second of the last pair (never: nothing is sampled ahead).
+  Poly* spare(unsigned /*k*/) { return nullptr; }
+};
+
+template <>
+struct RowNoise<false> {
+  Poly e[2];
+  Poly* get(const Kernels& kern, unsigned i, Poly* /*scratch*/, const std::uint8_t seed[32],
+            unsigned base, unsigned eta, bool second) {
+    if (i % 2 == 0)
+      sample_noise_x2(kern.keccak, kern.arith, &e[0], second ? &e[1] : nullptr, seed,
+                      static_cast<std::uint8_t>(base + i), static_cast<std::uint8_t>(base + i + 1),
+                      eta);
+    return &e[i % 2];
+  }
+  // N = base + k after k rows: sampled with the last row when k is odd.
+  Poly* spare(unsigned k) { return k % 2 == 1 ? &e[1] : nullptr; }
+};
 
 // Where K-PKE.Encrypt's ciphertext goes: written to `out`, or (decaps'
 // re-encryption) compared with `expect`, the differences ORed into diff,
@@ -306,7 +375,7 @@ struct CiphertextSink {
 
 // K-PKE.KeyGen (Algorithm 13): ek_pke = ByteEncode12(t-hat) || rho and
 // dk_pke = ByteEncode12(s-hat).  t-hat is produced row by row; e_i is
-// sampled (in pairs) as its row completes.
+// sampled as its row completes (RowNoise).
 void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], std::uint8_t* ek,
                 std::uint8_t* dk_pke) {
   const MlkemKernel* arith = kern.arith;
@@ -328,27 +397,24 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
     arith->ntt(&s.p[i]);
     arith->compress_encode(dk_pke + kPolyBytes * i, &s.p[i], 12);
   }
-  Poly e[2], work[4];
-  matrix_rows(p, kern, rho, false, s, work, [&](unsigned i, Poly* t) {
-    if (i % 2 == 0) {
-      Poly* second = i + 1 < p.k ? &e[1] : nullptr;
-      sample_noise_x2(kern.keccak, arith, &e[0], second, sigma, static_cast<std::uint8_t>(p.k + i),
-                      static_cast<std::uint8_t>(p.k + i + 1), p.eta1);
-    }
-    arith->ntt(&e[i % 2]);
-    arith->add(t, t, &e[i % 2]);  // t-hat_i = (A-hat o s-hat)_i + e-hat_i
+  RowNoise<kOneAtATime> e;
+  Poly work[kMatrixWork];
+  matrix_rows(p, kern, rho, false, s, work, [&](unsigned i, Poly* t, Poly* scratch) {
+    Poly* const e_i = e.get(kern, i, scratch, sigma, p.k, p.eta1, i + 1 < p.k);
+    arith->ntt(e_i);
+    arith->add(t, t, e_i);  // t-hat_i = (A-hat o s-hat)_i + e-hat_i
     arith->compress_encode(ek + kPolyBytes * i, t, 12);
   });
   std::memcpy(ek + kPolyBytes * p.k, rho, 32);
   wipe(rho_sigma, sizeof rho_sigma);
   wipe(&s, sizeof s);
-  wipe(e, sizeof e);
+  wipe(&e, sizeof e);
   wipe(work, sizeof work);
 }
 
 // K-PKE.Encrypt (Algorithm 14) into `sink`.  u is produced row by row of
-// A-hat^T; e1_i is sampled (in pairs) as its row completes, e2 with the
-// last e1 when k is odd; t-hat is decoded one polynomial at a time.
+// A-hat^T; e1_i is sampled as its row completes (RowNoise), e2 after the
+// rows (or with the last pair); t-hat is decoded one polynomial at a time.
 void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
                  const std::uint8_t m[32], const std::uint8_t r[32], CiphertextSink* sink) {
   const MlkemKernel* arith = kern.arith;
@@ -359,22 +425,20 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
   std::uint8_t n = 0;
   sample_noise_vec(kern, yv, p.k, r, &n, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) arith->ntt(&y.p[i]);
-  // u = NTT^-1(A-hat^T o y-hat) + e1
-  Poly e[2];  // e1_i, e1_i+1 (or e2 after the last e1)
-  Poly work[4];
-  bool have_e2 = false;
-  matrix_rows(p, kern, ek + kPolyBytes * p.k, true, y, work, [&](unsigned i, Poly* u) {
-    if (i % 2 == 0) {
-      have_e2 = i + 1 == p.k;  // the second output is e2 then (N = 2k)
-      sample_noise_x2(kern.keccak, arith, &e[0], &e[1], r, static_cast<std::uint8_t>(p.k + i),
-                      static_cast<std::uint8_t>(p.k + i + 1), p.eta2);
-    }
-    arith->inv_ntt(u);
-    arith->add(u, u, &e[i % 2]);
-    sink->put(arith, 32 * p.du * i, u, p.du, &e[i % 2]);  // e1_i is spent
-  });
+  // u = NTT^-1(A-hat^T o y-hat) + e1 (e1_i = PRF N = k + i, and with the
+  // pairs, e2 as the last pair's second when k is odd)
+  RowNoise<kOneAtATime> e1;
+  Poly work[kMatrixWork];
+  matrix_rows(p, kern, ek + kPolyBytes * p.k, true, y, work,
+              [&](unsigned i, Poly* u, Poly* scratch) {
+                Poly* const e1_i = e1.get(kern, i, scratch, r, p.k, p.eta2, true);
+                arith->inv_ntt(u);
+                arith->add(u, u, e1_i);
+                sink->put(arith, 32 * p.du * i, u, p.du, e1_i);  // e1_i is spent
+              });
   // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m)), in
-  // the matrix's workspace.
+  // the matrix's workspace; e2 (N = 2k) in y's first polynomial once y is
+  // spent, unless it came with the last pair.
   Poly& v = work[0];
   Poly& t = work[1];
   for (unsigned j = 0; j < p.k; ++j) {
@@ -382,15 +446,17 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
     arith->multiply_ntts(&v, &t, &y.p[j], j != 0);
   }
   arith->inv_ntt(&v);
-  if (!have_e2)
-    sample_noise_x2(kern.keccak, arith, &e[1], nullptr, r, static_cast<std::uint8_t>(2 * p.k), 0,
-                    p.eta2);
-  arith->add(&v, &v, &e[1]);
+  Poly* e2 = e1.spare(p.k);
+  if (e2 == nullptr) {
+    e2 = &y.p[0];
+    sample_noise_one(kern.keccak, arith, e2, r, static_cast<std::uint8_t>(2 * p.k), p.eta2);
+  }
+  arith->add(&v, &v, e2);
   arith->decode_decompress(&t, m, 1);
   arith->add(&v, &v, &t);
   sink->put(arith, 32 * p.du * p.k, &v, p.dv, &t);  // t is spent
   wipe(&y, sizeof y);
-  wipe(e, sizeof e);
+  wipe(&e1, sizeof e1);
   wipe(work, sizeof work);
 }
 

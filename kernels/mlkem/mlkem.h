@@ -1,10 +1,12 @@
 // ML-KEM (FIPS 203, final): key generation, encapsulation and
 // decapsulation with implicit rejection, and the key checks of §7.2-7.3,
 // for ML-KEM-512/768/1024.  Freestanding: the hash functions run on a
-// Keccak kernel (keccak.h) through the sponge driver, polynomials on the
+// Keccak kernel (keccak.h) through the sponge driver (or the lane-form
+// sponge where the lane has one), polynomials on the
 // arithmetic lane (mlkem_kernel.h); no heap, and the matrix is produced
-// row by row, never stored (about 7 KiB of stack per operation for any
-// parameter set on a Cortex-M4).  Constant time in the
+// row by row, never stored (about 4.4 KiB of stack per operation for any
+// parameter set on a Cortex-M4, where entries and noise are sampled one
+// polynomial at a time).  Constant time in the
 // secrets: the only data-dependent branches are in the matrix sampling
 // (public rho) and the final selection of the implicit-rejection key is a
 // mask.

@@ -108,11 +108,12 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
 
 }  // namespace
 
-// squeeze: nothing to convert, permute per block is as fast
+// No lane-form sponge: nothing to convert, the standard lanes are its own
 // clang-format off
 const KeccakKernel kKeccakPortable = {
     .lane = "keccak-portable", .required = 0, .permute = keccak_permute_portable,
-    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .squeeze = nullptr};
+    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .sponge_start = nullptr,
+    .sponge_squeeze = nullptr};
 // clang-format on
 
 }  // namespace armaccel

@@ -4,8 +4,8 @@
 // first and second permutation), then every lane in keccak_lanes() against
 // the portable lane bit for bit: permute on random states, absorb for every
 // FIPS 202 / KMAC rate with 1..4 blocks at unaligned data offsets,
-// permute_x2, and squeeze (for lanes that have it) for every rate with
-// 1..4 blocks at unaligned output offsets against permute and copy.  Prints each failure; exit
+// permute_x2, and the lane-form sponge (for lanes that have it) against
+// the sponge written out byte by byte.  Prints each failure; exit
 // status: the number of failures (at most 255).
 #include <cstdio>
 #include <cstring>
@@ -97,43 +97,65 @@ void against_portable(const KeccakKernel& k) {
   }
 }
 
-// squeeze (keccak.h): per block, permute then write the first rate bytes
-// of the state, against the portable permute and the state's bytes
-// (little-endian lanes), output and final state bit for bit; the bytes
-// around the output untouched.
-void squeeze_against_portable(const KeccakKernel& k) {
-  if (k.squeeze == nullptr) return;
-  TestRng rng(0x53717565657A6521ull);
-  // FIPS 202's and KMAC's rates, and the extremes keccak.h allows.
+// The sponge (FIPS 202 §4) byte by byte on the portable permutation: the
+// reference for the lane-form sponge.
+void reference_sponge(std::size_t rate, std::uint8_t pad, const std::uint8_t* msg, std::size_t len,
+                      std::uint8_t* out, std::size_t outlen) {
+  std::uint64_t a[25] = {};
+  const auto put = [&](std::size_t i, std::uint8_t v) {
+    a[i / 8] ^= static_cast<std::uint64_t>(v) << 8 * (i % 8);
+  };
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < len; ++i) {
+    put(at, msg[i]);
+    if (++at == rate) {
+      kKeccakPortable.permute(a);
+      at = 0;
+    }
+  }
+  put(at, pad);
+  put(rate - 1, 0x80);
+  for (std::size_t o = 0; o < outlen; ++o) {
+    if (o % rate == 0) kKeccakPortable.permute(a);
+    out[o] = static_cast<std::uint8_t>(a[o % rate / 8] >> 8 * (o % 8));
+  }
+}
+
+// sponge_start / sponge_squeeze (keccak.h) against the reference: every
+// rate keccak.h allows at its extremes and FIPS 202's, messages split in
+// two at every kind of place (empty halves, block and lane edges, the
+// padding byte in the block's last byte), unaligned input and output, the
+// output squeezed in whole blocks and then the rest, the bytes around it
+// untouched.
+void sponge_against_reference(const KeccakKernel& k) {
+  if (k.sponge_start == nullptr) return;
+  TestRng rng(0x53706F6E67652121ull);
   static constexpr unsigned kRates[] = {72, 104, 136, 144, 168, 8, 192};
-  static std::uint8_t want_out[4 * 192 + 16], got_out[4 * 192 + 16];
-  std::uint64_t want[25], got[25];
+  static std::uint8_t msg[3 * 192 + 8], want[4 * 192 + 16], got[4 * 192 + 16];
   for (unsigned rate : kRates) {
-    for (unsigned blocks = 1; blocks <= 4; ++blocks) {
-      for (unsigned misalign : {0u, 1u, 3u, 6u}) {
-        rng.fill(want_out, sizeof want_out);
-        std::memcpy(got_out, want_out, sizeof got_out);
-        random_state(rng, want);
-        std::memcpy(got, want, sizeof got);
-        for (unsigned b = 0; b < blocks; ++b) {
-          kKeccakPortable.permute(want);
-          for (unsigned i = 0; i < rate; ++i)
-            want_out[misalign + b * rate + i] =
-                static_cast<std::uint8_t>(want[i / 8] >> 8 * (i % 8));
+    const unsigned lens[] = {0, 1, 7, 32, 34, rate - 1, rate, rate + 1, 2 * rate + 5};
+    for (unsigned len : lens) {
+      for (unsigned split : {0u, 1u, len / 2, len}) {
+        if (split > len) continue;
+        for (std::uint8_t pad : {std::uint8_t{0x06}, std::uint8_t{0x1f}}) {
+          const unsigned misalign = (len + split) % 4;
+          const unsigned outlen = 8 * ((len + split) % 4) + 8 + rate * (split % 3);
+          rng.fill(msg, sizeof msg);
+          rng.fill(want, sizeof want);
+          std::memcpy(got, want, sizeof got);
+          reference_sponge(rate, pad, msg + misalign, len, want + misalign, outlen);
+          KeccakLaneState st;
+          k.sponge_start(&st, rate, pad, split == 0 ? nullptr : msg + misalign, split,
+                         split == len ? nullptr : msg + misalign + split, len - split);
+          const unsigned whole = outlen / rate * rate;
+          if (whole != 0) k.sponge_squeeze(&st, got + misalign, whole, rate);
+          if (outlen != whole) k.sponge_squeeze(&st, got + misalign + whole, outlen - whole, rate);
+          if (std::memcmp(want, got, sizeof got) != 0)
+            fail(k.lane, "lane-form sponge (rate, length)", rate, len);
         }
-        k.squeeze(got, got_out + misalign, blocks, rate);
-        if (std::memcmp(want_out, got_out, sizeof got_out) != 0)
-          fail(k.lane, "squeeze output (rate, blocks)", rate, blocks);
-        if (!same(want, got)) fail(k.lane, "squeeze state (rate, blocks)", rate, blocks);
       }
     }
   }
-  // No blocks: neither the state nor the output changes.
-  random_state(rng, want);
-  std::memcpy(got, want, sizeof got);
-  std::memset(got_out, 0xA5, sizeof got_out);
-  k.squeeze(got, got_out, 0, 168);
-  if (!same(want, got) || got_out[0] != 0xA5) fail(k.lane, "squeeze of no blocks", 0, 0);
 }
 
 }  // namespace
@@ -148,7 +170,7 @@ int main() {
     const int before = failures;
     known_answer(k);
     against_portable(k);
-    squeeze_against_portable(k);
+    sponge_against_reference(k);
     std::printf("%s: %s\n", k.lane, failures == before ? "ok" : "FAILED");
   }
   std::printf("keccak_diff: %d failure(s)\n", failures);

@@ -8,12 +8,14 @@
 //           x2        N permute_x2 calls (two states each)
 //           absorb    one absorb call of N blocks of RATE bytes (long input)
 //           absorb1   N absorb calls of one block each
-//           squeeze   one squeeze call of N blocks of RATE bytes
-//           squeeze1  N squeeze calls of one block each
-//           squeeze3  N squeeze calls of three blocks each (ML-KEM's
+//           squeeze   one 34-byte message, then N blocks of RATE bytes out
+//           squeeze1  N one-shot sponges: a 34-byte message, one block out
+//                     (ML-KEM's PRF and hashes)
+//           squeeze3  N one-shot sponges of three blocks out (ML-KEM's
 //                     SampleNTT: 3 * N blocks)
-//           (lanes without squeeze: permute and copy the rate bytes out
-//           per block, what the drivers do instead)
+//           (the lane-form sponge, keccak.h; lanes without it: the state
+//           loaded, then permute and copy the rate bytes out per block,
+//           what the drivers do instead)
 //     RATE  bytes per block, default 168 (SHAKE128)
 //
 // Without arguments it runs one of each on every lane and exits 0 (a smoke
@@ -33,12 +35,19 @@ using armaccel::KeccakKernel;
 std::uint64_t g_a[25], g_b[25];
 std::uint8_t g_data[200 * 64];
 
-// squeeze, or per block permute and copy the first rate bytes.
-void squeeze(const KeccakKernel& k, std::uint8_t* out, std::size_t blocks, std::size_t rate) {
-  if (k.squeeze != nullptr) {
-    k.squeeze(g_a, out, blocks, rate);
+// A 34-byte message (seed || two index bytes) absorbed, then `blocks`
+// blocks squeezed: the lane-form sponge, or the standard state loaded and
+// per block permuted and copied out.
+void sponge(const KeccakKernel& k, std::uint8_t* out, std::size_t blocks, std::size_t rate) {
+  if (k.sponge_start != nullptr) {
+    armaccel::KeccakLaneState st;
+    k.sponge_start(&st, rate, 0x1f, g_data, 34, nullptr, 0);
+    k.sponge_squeeze(&st, out, blocks * rate, rate);
+    std::memcpy(g_a, st.w, 8);  // something of the state to print
     return;
   }
+  std::memset(g_a, 0, sizeof g_a);
+  std::memcpy(g_a, g_data, 34);
   for (; blocks > 0; --blocks, out += rate) {
     k.permute(g_a);
     std::memcpy(out, g_a, rate);
@@ -58,12 +67,13 @@ bool run(const KeccakKernel& k, const char* op, unsigned long n, std::size_t rat
   } else if (std::strcmp(op, "absorb1") == 0) {
     for (unsigned long i = 0; i < n; ++i) k.absorb(g_a, g_data + i % max_blocks * rate, 1, rate);
   } else if (std::strcmp(op, "squeeze") == 0) {
-    for (; n > max_blocks; n -= max_blocks) squeeze(k, g_data, max_blocks, rate);
-    squeeze(k, g_data, n, rate);
+    static std::uint8_t out[200 * 64];
+    if (n > sizeof out / rate) return false;
+    sponge(k, out, n, rate);
   } else if (std::strcmp(op, "squeeze1") == 0) {
-    for (unsigned long i = 0; i < n; ++i) squeeze(k, g_data, 1, rate);
+    for (unsigned long i = 0; i < n; ++i) sponge(k, g_data + 64, 1, rate);
   } else if (std::strcmp(op, "squeeze3") == 0) {
-    for (unsigned long i = 0; i < n; ++i) squeeze(k, g_data, 3, rate);
+    for (unsigned long i = 0; i < n; ++i) sponge(k, g_data + 64, 3, rate);
   } else {
     return false;
   }

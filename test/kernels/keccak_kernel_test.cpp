@@ -122,27 +122,32 @@ TEST_P(KeccakLane, SpongeMatchesPortableAtEveryLength) {
   }
 }
 
-// squeeze (optional; keccak-armv7m has it, no x86 or AArch64 lane does
-// yet): per block permute, then the first rate bytes of the state
-// (little-endian lanes) out, against the portable permute.
-TEST_P(KeccakLane, SqueezeMatchesPermuteAndRead) {
+// The lane-form sponge (optional, both entries or neither; keccak-armv7m
+// has it, no x86 or AArch64 lane does): messages in two pieces, output in
+// whole blocks and then the rest, against the sponge driver on the
+// portable lane.
+TEST_P(KeccakLane, LaneFormSpongeMatchesDriver) {
   const KeccakKernel* k = GetParam();
-  if (k->squeeze == nullptr) GTEST_SKIP() << k->lane << " has no squeeze";
+  ASSERT_EQ(k->sponge_start == nullptr, k->sponge_squeeze == nullptr) << k->lane;
+  if (k->sponge_start == nullptr) GTEST_SKIP() << k->lane << " has no lane-form sponge";
   Rng rng(23);
-  for (std::size_t rate : {72u, 104u, 136u, 144u, 168u, 8u, 192u}) {
-    for (std::size_t blocks = 0; blocks <= 4; ++blocks) {
-      auto a = random_state(rng);
-      auto ref = a;
-      // One byte of slack before the output: no alignment assumed.
-      Bytes out = rng.bytes(rate * blocks + 2), want = out;
-      k->squeeze(a.data(), out.data() + 1, blocks, rate);
-      for (std::size_t b = 0; b < blocks; ++b) {
-        kKeccakPortable.permute(ref.data());
-        for (std::size_t i = 0; i < rate; ++i)
-          want[1 + b * rate + i] = static_cast<std::uint8_t>(ref[i / 8] >> 8 * (i % 8));
-      }
-      ASSERT_EQ(a, ref) << "state, rate " << rate << " blocks " << blocks;
-      ASSERT_EQ(out, want) << "output, rate " << rate << " blocks " << blocks;
+  for (std::size_t rate : {72u, 104u, 136u, 144u, 168u}) {
+    for (std::size_t len : {std::size_t{0}, std::size_t{34}, rate - 1, rate, 2 * rate + 3}) {
+      const Bytes msg = rng.bytes(len + 1);
+      const std::size_t split = len / 3;
+      SpongeState ref;
+      sponge_init(&ref, rate, kShakePad);
+      ASSERT_TRUE(sponge_absorb(&kKeccakPortable, &ref, msg.data() + 1, len));
+      const std::size_t out_len = 2 * rate + 16;
+      Bytes want(out_len), out(out_len + 1);
+      sponge_squeeze(&kKeccakPortable, &ref, want.data(), out_len);
+      KeccakLaneState st;
+      k->sponge_start(&st, rate, kShakePad, msg.data() + 1, split, msg.data() + 1 + split,
+                      len - split);
+      k->sponge_squeeze(&st, out.data() + 1, 2 * rate, rate);
+      k->sponge_squeeze(&st, out.data() + 1 + 2 * rate, 16, rate);
+      ASSERT_EQ(to_hex(Bytes(out.begin() + 1, out.end())), to_hex(want))
+          << "rate " << rate << " length " << len;
     }
   }
 }
