@@ -4,7 +4,10 @@
 // picked on this machine.  (`openssl list -providers -verbose` shows only
 // name, version, status and buildinfo.)
 //
-//   armaccel-info [-provider-path DIR] [-config FILE]
+//   armaccel-info [-provider-path DIR] [-config FILE] [-json]
+//
+// -json (also --json) prints the same facts as one JSON object
+// (armaccel_info.h gives its shape) for monitoring and scripts.
 //
 // Without -provider-path the module is found where OpenSSL looks for
 // providers (OPENSSL_MODULES, else its MODULESDIR).  -config loads an
@@ -14,6 +17,8 @@
 // OpenSSL could not activate it -- a misspelled module path, an unknown
 // `disable` name -- armaccel-info fails naming the configured module, as
 // every application under that config runs without armaccel.
+#include "armaccel_info.h"
+
 #include <openssl/conf.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
@@ -22,12 +27,14 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace {
 
 int usage() {
-  std::fprintf(stderr, "usage: armaccel-info [-provider-path DIR] [-config FILE]\n");
+  std::fprintf(stderr, "usage: armaccel-info [-provider-path DIR] [-config FILE] [-json]\n");
   return 2;
 }
 
@@ -37,10 +44,8 @@ int fail(const char* what) {
   return 1;
 }
 
-struct Field {
-  const char* param;
-  const char* label;
-};
+using armaccel_info::Field;
+using armaccel_info::Report;
 
 const Field kFields[] = {
     {OSSL_PROV_PARAM_NAME, "name"},
@@ -145,19 +150,37 @@ void explain_refusal(const ConfiguredProvider& configured) {
   OSSL_LIB_CTX_free(scratch);
 }
 
-void print_algorithms(OSSL_PROVIDER* prov, int operation, const char* label) {
+// The first name of each algorithm armaccel registers for `operation`.
+std::vector<std::string> algorithm_names(OSSL_PROVIDER* prov, int operation) {
+  std::vector<std::string> names;
   int no_cache = 0;
   const OSSL_ALGORITHM* algs = OSSL_PROVIDER_query_operation(prov, operation, &no_cache);
-  std::printf("%-19s:", label);
-  for (; algs != nullptr && algs->algorithm_names != nullptr; ++algs) {
-    const char* names = algs->algorithm_names;
-    const char* colon = std::strchr(names, ':');
-    const int len =
-        colon != nullptr ? static_cast<int>(colon - names) : static_cast<int>(std::strlen(names));
-    std::printf(" %.*s", len, names);
+  for (const OSSL_ALGORITHM* a = algs; a != nullptr && a->algorithm_names != nullptr; ++a) {
+    const char* all = a->algorithm_names;
+    const char* colon = std::strchr(all, ':');
+    names.emplace_back(all, colon != nullptr ? static_cast<std::size_t>(colon - all)
+                                             : std::strlen(all));
   }
-  std::printf("\n");
   OSSL_PROVIDER_unquery_operation(prov, operation, algs);
+  return names;
+}
+
+void print_names(const char* label, const std::vector<std::string>& names) {
+  std::printf("%-19s:", label);
+  for (const std::string& n : names) std::printf(" %s", n.c_str());
+  std::printf("\n");
+}
+
+void print_text(const Report& report) {
+  for (const auto& [field, value] : report.fields) {
+    if (std::strcmp(field.param, "algorithm-families") == 0 && value)
+      print_families(field.label, value->c_str());
+    else
+      std::printf("%-19s: %s\n", field.label, value ? value->c_str() : "(not reported)");
+  }
+  print_names("ciphers", report.ciphers);
+  print_names("digests", report.digests);
+  print_names("macs", report.macs);
 }
 
 }  // namespace
@@ -165,11 +188,14 @@ void print_algorithms(OSSL_PROVIDER* prov, int operation, const char* label) {
 int main(int argc, char** argv) {
   const char* path = nullptr;
   const char* config = nullptr;
+  bool json = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "-provider-path") == 0 && i + 1 < argc) {
       path = argv[++i];
     } else if (std::strcmp(argv[i], "-config") == 0 && i + 1 < argc) {
       config = argv[++i];
+    } else if (std::strcmp(argv[i], "-json") == 0 || std::strcmp(argv[i], "--json") == 0) {
+      json = true;
     } else {
       return usage();
     }
@@ -207,18 +233,25 @@ int main(int argc, char** argv) {
   params[sizeof kFields / sizeof kFields[0]] = OSSL_PARAM_construct_end();
   if (!OSSL_PROVIDER_get_params(prov, params)) return fail("OSSL_PROVIDER_get_params");
 
-  for (std::size_t i = 0; i < sizeof kFields / sizeof kFields[0]; ++i) {
-    const char* v = values[i] != nullptr ? values[i] : "(not reported)";
-    if (std::strcmp(kFields[i].param, "algorithm-families") == 0 && values[i] != nullptr)
-      print_families(kFields[i].label, v);
-    else
-      std::printf("%-19s: %s\n", kFields[i].label, v);
+  Report report;
+  for (std::size_t i = 0; i < sizeof kFields / sizeof kFields[0]; ++i)
+    report.fields.emplace_back(kFields[i], values[i] != nullptr
+                                               ? std::optional<std::string>(values[i])
+                                               : std::nullopt);
+  report.ciphers = algorithm_names(prov, OSSL_OP_CIPHER);
+  report.digests = algorithm_names(prov, OSSL_OP_DIGEST);
+  report.macs = algorithm_names(prov, OSSL_OP_MAC);
+  int rc = 0;
+  if (json) {
+    if (!armaccel_info::print_json(report, stdout)) {
+      std::fprintf(stderr, "armaccel-info: writing the JSON report failed\n");
+      rc = 1;
+    }
+  } else {
+    print_text(report);
   }
-  print_algorithms(prov, OSSL_OP_CIPHER, "ciphers");
-  print_algorithms(prov, OSSL_OP_DIGEST, "digests");
-  print_algorithms(prov, OSSL_OP_MAC, "macs");
 
   OSSL_PROVIDER_unload(prov);
   OSSL_LIB_CTX_free(libctx);
-  return 0;
+  return rc;
 }

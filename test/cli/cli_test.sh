@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The real `openssl` binary with armaccel: provider listing, `enc` and `dgst`
 # on real files checked against OpenSSL's default provider, `speed`, the
-# armaccel-info program, openssl.cnf.example (path filled in) preferring
+# armaccel-info program (text and -json), openssl.cnf.example (path filled in) preferring
 # armaccel for unmodified commands, and TLS 1.2 (GCM, CCM, CBC
 # MAC-then-encrypt and encrypt-then-MAC, ChaCha20-Poly1305) and TLS 1.3
 # (GCM, CCM, ChaCha20-Poly1305) between
@@ -109,6 +109,9 @@ IFS=, read -r -a expects <<<"${ARMACCEL_EXPECT_LANES:-}"
 for e in "${expects[@]}"; do
   check "armaccel-info: lane ${e%%=*} is ${e#*=}" grep -qE "^lane ${e%%=*} +: ${e#*=}\$" info.txt
 done
+"${INFO[@]}" -provider-path "$MODULE_DIR" -json >info.json 2>info-json.err
+check "armaccel-info -json: the same facts as the text output, expected lanes" \
+  python3 "$(dirname "$0")/info_json_check.py" info.json info.txt "${ARMACCEL_EXPECT_LANES:-}"
 
 # --- openssl.cnf.example, path filled in -----------------------------------------
 sed "s|^# module = .*|module = $MODULE_DIR/armaccel.so|" "$SOURCE_DIR/openssl.cnf.example" >armaccel.cnf

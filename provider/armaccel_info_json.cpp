@@ -1,0 +1,119 @@
+// armaccel-info --json: the report as one JSON object (armaccel_info.h has
+// its shape), for monitoring and scripts.  The provider's parameters are
+// text made for people; this splits them into fields on the separators the
+// provider writes (provider/capabilities.cpp, provider/step_aside.cpp).
+#include "armaccel_info.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstring>
+#include <string_view>
+
+namespace armaccel_info {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr std::string_view kDeferred = "deferred to the default provider (";
+
+// "asimd aes pmull" -> ["asimd", "aes", "pmull"]; "none" -> [].
+Json word_list(std::string_view text) {
+  Json list = Json::array();
+  if (text == "none") return list;
+  while (!text.empty()) {
+    const std::size_t space = text.find(' ');
+    const std::string_view word = text.substr(0, space);
+    if (!word.empty()) list.push_back(std::string(word));
+    if (space == std::string_view::npos) break;
+    text.remove_prefix(space + 1);
+  }
+  return list;
+}
+
+// The text inside the outer parentheses that `text` ends with, from `open`.
+std::string inside(std::string_view text, std::size_t open) {
+  std::string_view rest = text.substr(open + 1);
+  if (!rest.empty() && rest.back() == ')') rest.remove_suffix(1);
+  return std::string(rest);
+}
+
+// "aes-neon" or "aes-portable, deferred to the default provider (why)".
+Json lane(std::string_view text) {
+  Json out = Json::object();
+  const std::size_t comma = text.find(", ");
+  const std::string_view kernel = text.substr(0, comma);
+  out["kernel"] = kernel == "none" ? Json(nullptr) : Json(std::string(kernel));
+  const bool deferred =
+      comma != std::string_view::npos && text.substr(comma + 2).starts_with(kDeferred);
+  out["deferred"] = deferred;
+  if (deferred) out["detail"] = inside(text, comma + 2 + kDeferred.size() - 1);
+  return out;
+}
+
+// "LANE[+LANE]", "LANE (why)" or "deferred to the default provider (why)".
+Json family(std::string_view text) {
+  Json out = Json::object();
+  if (text.starts_with(kDeferred)) {
+    out["served-by"] = nullptr;
+    out["deferred"] = true;
+    out["detail"] = inside(text, kDeferred.size() - 1);
+    return out;
+  }
+  const std::size_t paren = text.find(" (");
+  out["served-by"] = std::string(text.substr(0, paren));
+  out["deferred"] = false;
+  if (paren != std::string_view::npos) out["detail"] = inside(text, paren + 1);
+  return out;
+}
+
+// "aes-ecb: ...; aes-cbc: ..." -> {"aes-ecb": {...}, "aes-cbc": {...}}.
+Json families(std::string_view text) {
+  Json out = Json::object();
+  while (!text.empty()) {
+    const std::size_t end = text.find("; ");
+    const std::string_view entry = text.substr(0, end);
+    const std::size_t colon = entry.find(": ");
+    if (colon != std::string_view::npos)
+      out[std::string(entry.substr(0, colon))] = family(entry.substr(colon + 2));
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 2);
+  }
+  return out;
+}
+
+bool is_list(std::string_view param) {
+  return param == "cpu-features" || param == "disabled-features" ||
+         param == "effective-features" || param == "lanes-built";
+}
+
+}  // namespace
+
+bool print_json(const Report& report, std::FILE* out) {
+  Json doc = Json::object();
+  Json lanes = Json::object();
+  for (const auto& [field, value] : report.fields) {
+    const std::string_view param = field.param;
+    if (param.starts_with("lane-")) {
+      lanes[std::string(param.substr(5))] = value ? lane(*value) : Json(nullptr);
+      continue;
+    }
+    if (!lanes.empty() && !doc.contains("lanes")) doc["lanes"] = lanes;
+    const std::string key(param == "algorithm-families" ? "families" : param);
+    if (!value)
+      doc[key] = nullptr;
+    else if (is_list(param))
+      doc[key] = word_list(*value);
+    else if (param == "algorithm-families")
+      doc[key] = families(*value);
+    else
+      doc[key] = *value;
+  }
+  if (!lanes.empty() && !doc.contains("lanes")) doc["lanes"] = lanes;
+  doc["ciphers"] = report.ciphers;
+  doc["digests"] = report.digests;
+  doc["macs"] = report.macs;
+  const std::string text = doc.dump(2) + "\n";
+  return std::fwrite(text.data(), 1, text.size(), out) == text.size() && std::fflush(out) == 0;
+}
+
+}  // namespace armaccel_info
