@@ -158,8 +158,8 @@ std::vector<std::string> algorithm_names(OSSL_PROVIDER* prov, int operation) {
   for (const OSSL_ALGORITHM* a = algs; a != nullptr && a->algorithm_names != nullptr; ++a) {
     const char* all = a->algorithm_names;
     const char* colon = std::strchr(all, ':');
-    names.emplace_back(all, colon != nullptr ? static_cast<std::size_t>(colon - all)
-                                             : std::strlen(all));
+    names.emplace_back(all,
+                       colon != nullptr ? static_cast<std::size_t>(colon - all) : std::strlen(all));
   }
   OSSL_PROVIDER_unquery_operation(prov, operation, algs);
   return names;
@@ -235,9 +235,8 @@ int main(int argc, char** argv) {
 
   Report report;
   for (std::size_t i = 0; i < sizeof kFields / sizeof kFields[0]; ++i)
-    report.fields.emplace_back(kFields[i], values[i] != nullptr
-                                               ? std::optional<std::string>(values[i])
-                                               : std::nullopt);
+    report.fields.emplace_back(
+        kFields[i], values[i] != nullptr ? std::optional<std::string>(values[i]) : std::nullopt);
   report.ciphers = algorithm_names(prov, OSSL_OP_CIPHER);
   report.digests = algorithm_names(prov, OSSL_OP_DIGEST);
   report.macs = algorithm_names(prov, OSSL_OP_MAC);

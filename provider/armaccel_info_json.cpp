@@ -82,8 +82,8 @@ Json families(std::string_view text) {
 }
 
 bool is_list(std::string_view param) {
-  return param == "cpu-features" || param == "disabled-features" ||
-         param == "effective-features" || param == "lanes-built";
+  return param == "cpu-features" || param == "disabled-features" || param == "effective-features" ||
+         param == "lanes-built";
 }
 
 }  // namespace
