@@ -8,7 +8,9 @@
 # for each CPU configuration (max, cortex-a53, cortex-a72 without its crypto extensions (cortex-a72-neon), the portable
 # overrides), including the real-openssl CLI tests, and the kernel library
 # built bare-metal for Cortex-M4 and Cortex-M7 (hard- and soft-float ABI)
-# with its test images on QEMU's MPS2 boards.  The provider and CLI suites,
+# with its test images on QEMU's MPS2 boards, and the Debian packages
+# (test/package/deb_test.sh: installed and purged with dpkg here, the arm64
+# one used under qemu).  The provider and CLI suites,
 # "nothing breaks" and the ML-KEM interoperability suite also run in Debian
 # 13's OpenSSL 3.5 and Debian unstable's 3.6 (natively on amd64, under
 # qemu-aarch64 -cpu max on arm64; scripts/fetch-runtimes.sh), the module is
@@ -101,6 +103,11 @@ cmake --preset aarch64
 cmake --build --preset aarch64 -j "$jobs"
 require_runtime_tests aarch64 openssl-3.5 openssl-3.6
 ctest --preset aarch64 -j "$jobs"
+
+step "Debian packages: cpack -G DEB (amd64, arm64), lintian, dpkg -i / --purge, arm64 under qemu"
+scripts/package.sh release aarch64
+bash test/package/deb_test.sh build/release/package/armaccel_*_amd64.deb \
+  build/aarch64/package/armaccel_*_arm64.deb build/arm64-openssl/usr/bin/openssl
 
 step "Cortex-M bare metal: build and test on mps2-an386 (M4) and mps2-an500 (M7)"
 for preset in cortex-m4 cortex-m4-soft cortex-m7 cortex-m7-soft; do
