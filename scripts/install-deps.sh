@@ -13,7 +13,7 @@ host=$(dpkg --print-architecture)
 
 native=(g++ clang libclang-rt-14-dev clang-format cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
         libbenchmark-dev nlohmann-json3-dev gzip valgrind python3
-        dpkg-dev lintian file xxd)
+        dpkg-dev lintian file xxd nginx-light curl)
 cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64 libstdc++6:arm64
        gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm)
 
