@@ -3,7 +3,9 @@
 # some are missing.  `install-deps.sh native` for the host build,
 # `install-deps.sh cross` adds the AArch64 cross toolchain, libssl-dev:arm64 and
 # libstdc++6:arm64 (the multiarch runtime `qemu-aarch64 -L /` runs tests with)
-# and qemu-user, and the bare-metal Cortex-M toolchain (arm-none-eabi GCC,
+# and qemu-user, the arm64 libraries of Debian's curl and nginx (for the
+# emulated server test; scripts/fetch-arm64-servers.sh unpacks the commands),
+# and the bare-metal Cortex-M toolchain (arm-none-eabi GCC,
 # newlib) with qemu-system-arm.  libssl-dev must have the same version for both
 # architectures (multiarch), so both are installed in one apt-get line.
 # Never installs openssl:arm64 (it would replace the host's openssl command).
@@ -13,9 +15,10 @@ host=$(dpkg --print-architecture)
 
 native=(g++ clang libclang-rt-14-dev clang-format cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
         libbenchmark-dev nlohmann-json3-dev gzip valgrind python3
-        dpkg-dev lintian file xxd nginx-light curl)
+        dpkg-dev lintian file xxd nginx curl)
 cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64 libstdc++6:arm64
-       gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm)
+       gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm
+       libcurl4:arm64 libpcre2-8-0:arm64 libcrypt1:arm64 zlib1g:arm64)
 
 installed() {  # installed PKG[:ARCH]
   dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"

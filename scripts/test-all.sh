@@ -108,6 +108,14 @@ cmake --build --preset aarch64 -j "$jobs"
 require_runtime_tests aarch64 openssl-3.5 openssl-3.6
 ctest --preset aarch64 -j "$jobs"
 
+step "servers under qemu-aarch64 -cpu max: Debian's arm64 nginx and curl on armaccel's crypto-extension lanes"
+scripts/fetch-arm64-servers.sh
+qemu_ref="qemu-aarch64 -L / -cpu max,sve-default-vector-length=16"
+WORK_DIR=$root/build/servers-test-arm64 ARMACCEL_FORCE_LANES=0 EXPECT_LANE=gcm-ce \
+  NGINX="$qemu_ref $root/build/arm64-servers/usr/sbin/nginx" \
+  CURL="$qemu_ref $root/build/arm64-servers/usr/bin/curl" \
+  bash test/servers/nginx_curl_test.sh build/aarch64/provider
+
 step "Debian packages: cpack -G DEB (amd64, arm64), lintian, dpkg -i / --purge, arm64 under qemu"
 scripts/package.sh release aarch64
 bash test/package/deb_test.sh build/release/package/armaccel_*_amd64.deb \

@@ -2,6 +2,11 @@
 # Debian's nginx and curl with armaccel on both ends through OPENSSL_CONF,
 # on 127.0.0.1:
 #   nginx_curl_test.sh MODULE_DIR
+# NGINX and CURL give the commands (default: the host's nginx and curl;
+# for arm64, Debian's arm64 ones from scripts/fetch-arm64-servers.sh under
+# qemu-aarch64 -L / -cpu max, with the AArch64 build's MODULE_DIR and
+# ARMACCEL_FORCE_LANES=0, where armaccel serves these ciphers on its own;
+# EXPECT_LANE then names the AES lane nginx's trace must show).
 # nginx (master + 2 workers) serves a 64 MiB file and takes a 16 MiB PUT
 # (WebDAV); curl downloads and uploads it, checked by SHA-256, in
 #   TLS 1.3 TLS_AES_256_GCM_SHA384       over X25519MLKEM768
@@ -14,7 +19,7 @@
 # protocol, suite and group.  The same download with armaccel left out of
 # curl's config must show no armaccel bytes.
 # x86-64 has only armaccel's portable lanes, which step aside for OpenSSL's
-# AES-NI code, so ARMACCEL_FORCE_LANES=1 keeps them registered here.
+# AES-NI code, so ARMACCEL_FORCE_LANES defaults to 1 to keep them registered.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 module_dir=$(realpath "${1:?usage: nginx_curl_test.sh MODULE_DIR}")
@@ -23,7 +28,9 @@ WORK_DIR=${WORK_DIR:-$here/../../build/servers-test}
 source "$here/../cli/check_lib.sh"
 fresh_work_dir
 W=$PWD
-export ARMACCEL_FORCE_LANES=${ARMACCEL_FORCE_LANES-1}
+export ARMACCEL_FORCE_LANES=${ARMACCEL_FORCE_LANES:-1}
+read -r -a NGINX_CMD <<<"${NGINX:-nginx}"
+read -r -a CURL_CMD <<<"${CURL:-curl}"
 
 sed "s|^# module = .*|module = $module_dir/armaccel.so|" "$here/../../openssl.cnf.example" >armaccel.cnf
 openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 \
@@ -68,23 +75,23 @@ http {
   }
 }
 EOF
-OPENSSL_CONF=$W/armaccel.cnf ARMACCEL_TRACE=1 nginx -p "$W" -c "$W/nginx.conf" -e stderr \
+OPENSSL_CONF=$W/armaccel.cnf ARMACCEL_TRACE=1 "${NGINX_CMD[@]}" -p "$W" -c "$W/nginx.conf" -e stderr \
   >nginx.out 2>nginx.err &
 nginx_pid=$!
 trap 'kill "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null' EXIT
-for _ in $(seq 1 100); do
+for _ in $(seq 1 300); do
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
   sleep 0.1
 done
 check "nginx listens on 127.0.0.1:$port under armaccel.cnf" \
   bash -c "(exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null"
-check "  ... with 2 workers" test "$(pgrep -c -f 'nginx: worker process' 2>/dev/null || echo 0)" -ge 2
+check "  ... with 2 workers" test "$(grep -c 'start worker process [0-9]' nginx.err)" -eq 2
 
 url=https://localhost:$port
 curl_tls() {  # curl_tls CONF TRACE_FILE CURL_ARGS...: curl under CONF with the trace to TRACE_FILE
   local conf=$1 trace=$2
   shift 2
-  OPENSSL_CONF=$conf ARMACCEL_TRACE=1 curl -sS --fail --cacert "$W/cert.pem" "$@" 2>"$trace"
+  OPENSSL_CONF=$conf ARMACCEL_TRACE=1 "${CURL_CMD[@]}" -sS --fail --cacert "$W/cert.pem" "$@" 2>"$trace"
 }
 tls_case() {  # tls_case NAME CIPHER PROTOCOL SUITE CURL_TLS_ARGS...
   local name=$1 cipher=$2 proto=$3 suite=$4
@@ -159,5 +166,8 @@ kill "$nginx_pid" 2>/dev/null
 wait "$nginx_pid" 2>/dev/null
 trap - EXIT
 check "nginx ran on armaccel (its trace names the lanes)" grep -q "^armaccel: AES-256-GCM on" nginx.err
+if [ -n "${EXPECT_LANE:-}" ]; then
+  check "  ... AES-256-GCM on $EXPECT_LANE" grep -q "^armaccel: AES-256-GCM on $EXPECT_LANE" nginx.err
+fi
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
