@@ -15,7 +15,8 @@ host=$(dpkg --print-architecture)
 
 native=(g++ clang libclang-rt-14-dev clang-format cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
         libbenchmark-dev nlohmann-json3-dev gzip valgrind python3
-        dpkg-dev lintian file xxd nginx curl)
+        dpkg-dev lintian file xxd nginx curl
+        mariadb-server mariadb-client)
 cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64 libstdc++6:arm64
        gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm
        libcurl4:arm64 libpcre2-8-0:arm64 libcrypt1:arm64 zlib1g:arm64)

@@ -10,8 +10,8 @@
 # built bare-metal for Cortex-M4 and Cortex-M7 (hard- and soft-float ABI)
 # with its test images on QEMU's MPS2 boards, and the Debian packages
 # (test/package/deb_test.sh: installed and purged with dpkg here, the arm64
-# one used under qemu), and Debian's nginx and curl on armaccel
-# (test/servers/nginx_curl_test.sh).  The provider and CLI suites,
+# one used under qemu), and Debian's nginx and curl (natively and as arm64
+# programs under qemu) and MariaDB on armaccel (test/servers/).  The provider and CLI suites,
 # "nothing breaks" and the ML-KEM interoperability suite also run in Debian
 # 13's OpenSSL 3.5 and Debian unstable's 3.6 (natively on amd64, under
 # qemu-aarch64 -cpu max on arm64; scripts/fetch-runtimes.sh), the module is
@@ -68,6 +68,9 @@ ctest --preset release -j "$jobs"
 
 step "servers: Debian's nginx (2 workers) and curl on armaccel, TLS 1.3 over X25519MLKEM768 and TLS 1.2"
 bash test/servers/nginx_curl_test.sh build/release/provider
+
+step "servers: Debian's MariaDB 10.11 on armaccel (AES_ENCRYPT, InnoDB encryption AES_CTR/AES_CBC, TLS)"
+bash test/servers/mariadb_test.sh build/release/provider
 
 step "native ASan + UBSan: build and test"
 cmake --preset asan
