@@ -236,16 +236,6 @@ ARMACCEL_NOINLINE void sample_ntt_lane(const Kernels& kern, Poly* f, const std::
   }
 }
 
-// One matrix entry, on either path.
-void sample_ntt_one(const Kernels& kern, Poly* f, const std::uint8_t rho[32],
-                    const std::uint8_t ji[2]) {
-  if (kern.keccak->sponge_start != nullptr) {
-    sample_ntt_lane(kern, f, rho, ji);
-  } else {
-    sample_ntt_pair(kern, f, nullptr, rho, ji, ji);
-  }
-}
-
 // Two (f1 may be null: one), in a pair of states where the lane has no
 // lane-form sponge.
 void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t rho[32],
@@ -281,7 +271,7 @@ void matrix_rows(const Params& p, const Kernels& kern, const std::uint8_t rho[32
       for (unsigned j = 0; j < p.k; ++j) {
         std::uint8_t ji[2];
         xof_index(i, j, ji);
-        sample_ntt_one(kern, entry, rho, ji);
+        sample_ntt_x2(kern, entry, nullptr, rho, ji, ji);
         kern.arith->multiply_ntts(acc, entry, &v.p[j], j != 0);
       }
       finish(i, acc, entry);
