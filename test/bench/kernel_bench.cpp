@@ -1,5 +1,7 @@
-// Kernel throughput per lane and message size (16 B, 64 B, 1 KiB, 16 KiB),
-// every lane the running CPU can use.  Bytes/s is wall-clock: meaningful on
+// Kernel throughput per lane and message size (16 B, 64 B, 1 KiB, 16 KiB;
+// whole blocks of the primitive), every lane the running CPU can use: AES
+// modes and key schedules, GHASH, ChaCha20, Poly1305, SHA-256, SHA-512,
+// Keccak absorbing at SHA3-256's rate, SM4-CTR, SM3.  Bytes/s is wall-clock: meaningful on
 // real hardware; under qemu use scripts/icount.sh (instruction
 // counts) instead.  A key-schedule benchmark shows the per-message set-up.
 #include <benchmark/benchmark.h>
@@ -9,6 +11,12 @@
 #include <vector>
 
 #include "api/aes.h"
+#include "api/chacha20.h"
+#include "api/ghash.h"
+#include "api/keccak.h"
+#include "api/poly1305.h"
+#include "api/sm3.h"
+#include "api/sm4.h"
 #include "cpu/cpu_features.h"
 #include "cpu/lanes.h"
 #include "modes/sha2_driver.h"
@@ -89,6 +97,102 @@ void bench_sha2(benchmark::State& state, const typename Sha2Traits<Word>::Kernel
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) * state.range(0));
 }
 
+// One kernel call over the message's whole blocks of `block` bytes per
+// iteration; bytes/s counts those blocks.  run(data, blocks).
+template <class Run>
+void bench_blocks(benchmark::State& state, std::size_t block, const Run& run) {
+  const std::size_t blocks = static_cast<std::size_t>(state.range(0)) / block;
+  std::vector<std::uint8_t> buf(blocks * block, 0x5a);
+  for (auto _ : state) {
+    run(buf.data(), blocks);
+    benchmark::DoNotOptimize(buf.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * blocks * block));
+}
+
+// make(k) is called once per benchmark run (key set-up outside the timed
+// loop) and gives the runner for bench_blocks.
+template <class Kernel, class Make>
+void register_blocks(LaneList<Kernel> lanes, const char* op, std::size_t block,
+                     const std::vector<std::int64_t>& sizes, Make make) {
+  for (const Kernel* k : usable(lanes)) {
+    benchmark::RegisterBenchmark(
+        (std::string(k->lane) + "/" + op).c_str(),
+        [k, block, make](benchmark::State& state) { bench_blocks(state, block, make(k)); })
+        ->ArgsProduct({sizes});
+  }
+}
+
+struct GhashRun {
+  const GhashKernel* k;
+  GhashKey key;
+  void operator()(const std::uint8_t* d, std::size_t n) const {
+    std::uint8_t xi[16] = {};
+    k->update(&key, xi, d, n);
+    benchmark::DoNotOptimize(xi);
+  }
+};
+
+struct Sm4CtrRun {
+  const Sm4Kernel* k;
+  Sm4RoundKeys rk;
+  void operator()(std::uint8_t* d, std::size_t n) const {
+    std::uint8_t counter[16] = {};
+    k->ctr_encrypt(&rk, d, d, n, counter);
+  }
+};
+
+void register_other_primitives() {
+  const std::vector<std::int64_t> from64 = {64, 1024, 16384};
+  register_blocks(ghash_lanes(), "ghash", 16, kSizes, [](const GhashKernel* k) {
+    GhashRun run{k, {}};
+    const std::uint8_t h[16] = {0x66, 0xe9, 0x4b, 0xd4, 0xef, 0x8a, 0x2c, 0x3b};
+    k->init(&run.key, h);
+    return run;
+  });
+  register_blocks(chacha20_lanes(), "chacha20", 64, from64, [](const ChachaKernel* k) {
+    return [k](std::uint8_t* d, std::size_t n) {
+      const std::uint32_t key[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+      std::uint32_t iv[4] = {0, 9, 10, 11};
+      k->xor_blocks(key, iv, d, d, n);
+    };
+  });
+  register_blocks(poly1305_lanes(), "poly1305", 16, kSizes, [](const Poly1305Kernel* k) {
+    return [k](const std::uint8_t* d, std::size_t n) {
+      const std::uint8_t r[16] = {0x85, 0xd6, 0xbe, 0x78, 0x57, 0x55, 0x6d, 0x33};
+      std::uint8_t tag[16];
+      Poly1305State st;
+      k->init(&st, r);
+      k->blocks(&st, d, n, 1);
+      k->finish(&st, r, tag);
+      benchmark::DoNotOptimize(tag);
+    };
+  });
+  register_blocks(keccak_lanes(), "keccak-absorb-r136", 136, {1024, 16384},
+                  [](const KeccakKernel* k) {
+                    return [k](const std::uint8_t* d, std::size_t n) {
+                      std::uint64_t a[kKeccakLanes] = {};
+                      k->absorb(a, d, n, 136);
+                      benchmark::DoNotOptimize(a);
+                    };
+                  });
+  register_blocks(sm4_lanes(), "sm4-ctr", 16, kSizes, [](const Sm4Kernel* k) {
+    Sm4CtrRun run{k, {}};
+    const std::uint8_t key[16] = {0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef};
+    k->set_encrypt_key(&run.rk, key, 16);
+    return run;
+  });
+  register_blocks(sm3_lanes(), "sm3", kSm3BlockBytes, from64, [](const Sm3Kernel* k) {
+    return [k](const std::uint8_t* d, std::size_t n) {
+      std::uint32_t v[8];
+      for (int i = 0; i < 8; ++i) v[i] = kSm3Iv[i];
+      k->compress(v, d, n);
+      benchmark::DoNotOptimize(v);
+    };
+  });
+}
+
 void register_all() {
   for (const AesKernel* k : usable(aes_lanes())) {
     const std::string lane = k->lane;
@@ -124,6 +228,7 @@ void register_all() {
                                  bench_sha2<std::uint64_t>, k, kSha512Iv, 64)
         ->ArgsProduct({kSizes});
   }
+  register_other_primitives();
 }
 
 }  // namespace
