@@ -14,7 +14,7 @@ want=${1:-native}
 host=$(dpkg --print-architecture)
 
 native=(g++ clang libclang-rt-14-dev clang-format cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
-        libbenchmark-dev nlohmann-json3-dev gzip valgrind python3
+        libbenchmark-dev nlohmann-json3-dev gzip valgrind python3 python3-matplotlib
         dpkg-dev lintian file xxd nginx curl
         mariadb-server mariadb-client)
 cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64 libstdc++6:arm64

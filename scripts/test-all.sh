@@ -11,7 +11,8 @@
 # with its test images on QEMU's MPS2 boards, and the Debian packages
 # (test/package/deb_test.sh: installed and purged with dpkg here, the arm64
 # one used under qemu), and Debian's nginx and curl (natively and as arm64
-# programs under qemu) and MariaDB on armaccel (test/servers/).  The provider and CLI suites,
+# programs under qemu) and MariaDB on armaccel (test/servers/), and the
+# benchmark report on a subset (test/report/).  The provider and CLI suites,
 # "nothing breaks" and the ML-KEM interoperability suite also run in Debian
 # 13's OpenSSL 3.5 and Debian unstable's 3.6 (natively on amd64, under
 # qemu-aarch64 -cpu max on arm64; scripts/fetch-runtimes.sh), the module is
@@ -118,6 +119,9 @@ WORK_DIR=$root/build/servers-test-arm64 ARMACCEL_FORCE_LANES=0 EXPECT_LANE=gcm-c
   NGINX="$qemu_ref $root/build/arm64-servers/usr/sbin/nginx" \
   CURL="$qemu_ref $root/build/arm64-servers/usr/bin/curl" \
   bash test/servers/nginx_curl_test.sh build/aarch64/provider
+
+step "benchmark report on a subset: every CPU class, 2 operations at 2 sizes, checked against its data"
+bash test/report/report_test.sh
 
 step "Debian packages: cpack -G DEB (amd64, arm64), lintian, dpkg -i / --purge, arm64 under qemu"
 scripts/package.sh release aarch64

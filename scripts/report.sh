@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The benchmark report: build/report/index.md with one PNG chart per CPU
+# class (reference CPU, cortex-a53, NEON-only), armaccel against OpenSSL 3.0
+# and 3.5 per algorithm and message size in guest instructions per byte
+# (scripts/icount/classes.sh over vs.sh: the qemu-icount proxy, not speed),
+# and the kernel benchmark's bytes/s on the machine it runs on
+# (test/bench/kernel_bench, Google Benchmark, wall-clock).
+#
+#   scripts/report.sh           writes build/report/ (about 15 min on 2 cores)
+#   scripts/report.sh --docs    also copies the page and charts to docs/report/,
+#                               the committed copy the README links
+# Narrowing (the test run uses a subset; test/report/report_test.sh):
+#   REPORT_CLASSES  "reference cortex-a53 no-crypto"  (the default)
+#   REPORT_ROWS     "KIND ALG;KIND ALG"               (default: the list below)
+#   REPORT_SIZES    "64 1024 16384"                   (message bytes)
+#   REPORT_BENCH    Google Benchmark filter regex     (default: every benchmark)
+#   REPORT_BENCH_MIN_TIME  seconds per benchmark      (default 0.1)
+#   REPORT_DIR      output directory                  (default build/report)
+# Needs the release and aarch64 builds, scripts/fetch-runtimes.sh (OpenSSL
+# 3.5) and Debian's python3-matplotlib (scripts/install-deps.sh cross).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+docs=false
+case ${1:-} in
+  --docs) docs=true ;;
+  "") ;;
+  *) echo "report.sh: unknown option '$1' (--docs)" >&2; exit 2 ;;
+esac
+out=${REPORT_DIR:-$root/build/report}
+read -r -a classes <<<"${REPORT_CLASSES:-reference cortex-a53 no-crypto}"
+read -r -a sizes <<<"${REPORT_SIZES:-64 1024 16384}"
+rows=${REPORT_ROWS:-"aead-rec-enc AES-128-GCM;aead-enc AES-128-GCM;aead-rec-enc AES-256-GCM;\
+aead-rec-enc ChaCha20-Poly1305;cipher-enc AES-128-ECB;cipher-rec-enc AES-128-CBC;\
+cipher-dec AES-128-CBC;cipher-enc AES-128-CTR;cipher-enc AES-128-XTS;cipher-enc ChaCha20;\
+mac HMAC;mac CMAC;mac GMAC;mac POLY1305;digest SHA256;digest SHA512;digest SHA3-256;\
+digest SHAKE128;digest SM3;cipher-enc SM4-CBC;cipher-dec SM4-CBC;cipher-enc SM4-CTR;\
+aead-rec-enc SM4-GCM"}
+python=/usr/bin/python3  # Debian's, where python3-matplotlib is installed
+
+missing=()
+[ -f build/aarch64/provider/armaccel.so ] || missing+=("the aarch64 build (cmake --preset aarch64)")
+[ -x build/release/test/bench/kernel_bench ] ||
+  missing+=("the release build with Google Benchmark (cmake --preset release)")
+[ -d build/runtimes/trixie-arm64 ] || missing+=("OpenSSL 3.5 (scripts/fetch-runtimes.sh)")
+"$python" -c 'import matplotlib' 2>/dev/null ||
+  missing+=("python3-matplotlib (scripts/install-deps.sh cross)")
+if [ ${#missing[@]} -gt 0 ]; then
+  printf 'report.sh: missing %s\n' "${missing[@]}" >&2
+  exit 1
+fi
+
+rm -rf "$out"
+mkdir -p "$out/data"
+for class in "${classes[@]}"; do
+  echo "report: $class" >&2
+  ICOUNT_CLASSES=$class ICOUNT_ROWS=$rows scripts/icount/classes.sh "${sizes[@]}" \
+    >"$out/data/$class.txt"
+done
+echo "report: kernel benchmark" >&2
+build/release/test/bench/kernel_bench --benchmark_filter="${REPORT_BENCH:-.}" \
+  --benchmark_min_time="${REPORT_BENCH_MIN_TIME:-0.1}" --benchmark_format=console \
+  --benchmark_out="$out/data/kernel_bench.json" --benchmark_out_format=json \
+  >"$out/data/kernel_bench.log" 2>&1
+
+{
+  echo "date $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo "commit $(git describe --always --dirty 2>/dev/null || echo unknown)"
+  echo "qemu $(qemu-aarch64 --version | head -1)"
+  echo "openssl-3.0 $(dpkg-query -W -f '${Version}' libssl3:arm64)"
+  echo "openssl-3.5 $(awk '$1 == "libssl3t64" {print $2}' build/runtimes/trixie-arm64/versions)"
+  echo "host $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores)"
+} >"$out/data/meta.txt"
+
+"$python" scripts/report/render.py "$out"
+echo "report: $out/index.md" >&2
+if $docs; then
+  rm -rf docs/report
+  mkdir -p docs/report
+  cp "$out"/*.png docs/report/
+  cp "$out/index.md" docs/report/README.md
+  echo "report: copied to docs/report/" >&2
+fi

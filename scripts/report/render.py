@@ -1,0 +1,219 @@
+#!/usr/bin/python3
+"""The benchmark report's page and charts from the data scripts/report.sh
+collected: OUT/data/<class>.txt (scripts/icount/classes.sh output: guest
+instructions per byte of armaccel and OpenSSL 3.0 / 3.5 per operation and
+size), OUT/data/kernel_bench.json (Google Benchmark JSON) and
+OUT/data/meta.txt ("key value" lines).  Writes OUT/index.md, one
+OUT/<class>.png per CPU class and OUT/kernel-bench.png.
+
+    render.py OUT
+
+Numbers go into the page exactly as the measurements printed them; the
+test (test/report/report_check.py) holds the page to the data."""
+
+import json
+import pathlib
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+CLASS_TITLES = {
+    "reference": "Reference CPU: qemu -cpu max,sve-default-vector-length=16 (every crypto extension)",
+    "cortex-a53": "Cortex-A53: AES, PMULL and SHA-256 instructions (no SHA-512, SHA-3, SM3, SM4)",
+    "no-crypto": "NEON only: Cortex-A72 without the crypto extensions (Raspberry Pi 4 class)",
+}
+CLASS_ORDER = ["reference", "cortex-a53", "no-crypto"]
+# (column in the data, legend, colour)
+SERIES = [
+    ("openssl-3.0", "OpenSSL 3.0", "#bdbdbd"),
+    ("armaccel", "armaccel in 3.0", "#9ecae1"),
+    ("openssl-3.5", "OpenSSL 3.5", "#636363"),
+    ("armaccel-3.5", "armaccel in 3.5", "#08519c"),
+]
+
+
+def size_label(n):
+    return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
+
+
+def number(text):
+    return None if text == "n/a" else float(text)
+
+
+def parse_class(path):
+    """-> (header line, rows): rows are dicts with op, bytes, the SERIES
+    columns as printed, unforced-3.0 and unforced-3.5."""
+    header, rows = None, []
+    for line in path.read_text().splitlines():
+        if line.startswith("== "):
+            header = line.strip("= ").strip()
+            continue
+        fields = line.split()
+        if not fields or fields[0] == "operation":
+            continue
+        if len(fields) != 9:
+            sys.exit(f"render.py: {path}: unexpected line {line!r}")
+        kind, alg, size, o30, o35, a30, a35, u30, u35 = fields
+        rows.append({"op": f"{kind} {alg}", "bytes": int(size), "openssl-3.0": o30,
+                     "openssl-3.5": o35, "armaccel": a30, "armaccel-3.5": a35,
+                     "unforced-3.0": u30, "unforced-3.5": u35})
+    if header is None:
+        sys.exit(f"render.py: {path}: no class header")
+    return header, rows
+
+
+def steps_aside(row):
+    where = [v for v, key in (("3.0", "unforced-3.0"), ("3.5", "unforced-3.5"))
+             if row[key] == "default"]
+    return where
+
+
+def op_label(op, rows):
+    where = sorted({v for r in rows if r["op"] == op for v in steps_aside(r)})
+    return f"{op}  [default in {', '.join(where)}]" if where else op
+
+
+def class_chart(name, rows, path):
+    """One panel per message size, four bars per operation (SERIES), a
+    linear axis from 0 with each bar's value written at its end."""
+    ops = list(dict.fromkeys(r["op"] for r in rows))
+    sizes = sorted({r["bytes"] for r in rows})
+    by_key = {(r["op"], r["bytes"]): r for r in rows}
+    fig, axes = plt.subplots(1, len(sizes), figsize=(4.6 * len(sizes) + 2.8, 0.5 * len(ops) + 1.9),
+                             sharey=True, squeeze=False)
+    bar = 0.84 / len(SERIES)
+    for ax, size in zip(axes[0], sizes):
+        top = 0.0
+        for s, (column, legend, colour) in enumerate(SERIES):
+            ys, xs = [], []
+            for i, op in enumerate(ops):
+                row = by_key.get((op, size))
+                value = number(row[column]) if row else None
+                if value is not None:
+                    ys.append(i + (s - (len(SERIES) - 1) / 2) * bar)
+                    xs.append(value)
+            bars = ax.barh(ys, xs, height=bar, color=colour, label=legend)
+            ax.bar_label(bars, labels=[f"{x:.3g}" for x in xs], fontsize=6, padding=2)
+            top = max([top] + xs)
+        ax.set_xlim(0, top * 1.18 if top > 0 else 1)
+        ax.set_title(size_label(size))
+        ax.set_xlabel("guest instructions per byte (lower is better)")
+        ax.grid(axis="x", alpha=0.3)
+    axes[0][0].set_yticks(range(len(ops)))
+    axes[0][0].set_yticklabels([op_label(op, rows) for op in ops], fontsize=8)
+    axes[0][0].invert_yaxis()
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(SERIES), fontsize=8)
+    fig.suptitle(CLASS_TITLES.get(name, name), fontsize=11)
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+
+
+def ratio(row):
+    a, o = number(row["armaccel-3.5"]), number(row["openssl-3.5"])
+    return f"{a / o:.2f}" if a is not None and o else "n/a"
+
+
+def class_section(name, header, rows):
+    served = [r for r in rows if r["unforced-3.5"] == "armaccel"]
+    at_or_below = [r for r in served
+                   if number(r["openssl-3.5"]) is not None and number(r["armaccel-3.5"]) is not None
+                   and number(r["armaccel-3.5"]) <= number(r["openssl-3.5"])]
+    lines = [f"## {CLASS_TITLES.get(name, name)}", "",
+             f"Measured as `{header}`.", "",
+             f"![{name}]({name}.png)", "",
+             f"Where armaccel serves unforced in OpenSSL 3.5 ({len(served)} of {len(rows)} cells), "
+             f"its count is at or below OpenSSL 3.5's own in {len(at_or_below)}.  "
+             "Where it steps aside (\"default\"), OpenSSL's own code runs and armaccel's "
+             "lane was measured with ARMACCEL_FORCE_LANES=1.", "",
+             "| operation | bytes | OpenSSL 3.0 | armaccel in 3.0 | OpenSSL 3.5 | armaccel in 3.5 "
+             "| armaccel / OpenSSL 3.5 | unforced in 3.0 | unforced in 3.5 |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['op']} | {r['bytes']} | {r['openssl-3.0']} | {r['armaccel']} "
+                     f"| {r['openssl-3.5']} | {r['armaccel-3.5']} | {ratio(r)} "
+                     f"| {r['unforced-3.0']} | {r['unforced-3.5']} |")
+    return lines + [""]
+
+
+def parse_bench(path):
+    data = json.loads(path.read_text())
+    rows = []
+    for b in data["benchmarks"]:
+        if b.get("run_type", "iteration") != "iteration" or "bytes_per_second" not in b:
+            continue
+        lane, op, size = b["name"].split("/")
+        rows.append({"lane": lane, "op": op, "bytes": int(size),
+                     "mb_s": f"{b['bytes_per_second'] / 1e6:.1f}"})
+    return data["context"], rows
+
+
+def bench_chart(rows, path):
+    largest = {}
+    for r in rows:
+        key = (r["lane"], r["op"])
+        if key not in largest or r["bytes"] > largest[key]["bytes"]:
+            largest[key] = r
+    picked = list(largest.values())
+    fig, ax = plt.subplots(figsize=(9, 0.32 * len(picked) + 1.5))
+    bars = ax.barh(range(len(picked)), [float(r["mb_s"]) for r in picked], color="#08519c")
+    ax.bar_label(bars, labels=[r["mb_s"] for r in picked], fontsize=7, padding=2)
+    ax.set_yticks(range(len(picked)))
+    ax.set_yticklabels([f"{r['lane']} {r['op']} ({size_label(r['bytes'])})" for r in picked],
+                       fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("MB/s (10^6 bytes per second, wall-clock; higher is better)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.margins(x=0.12)
+    ax.set_title("Kernel benchmark on the machine the report ran on", fontsize=11)
+    fig.tight_layout()
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: render.py OUT")
+    out = pathlib.Path(sys.argv[1])
+    data = out / "data"
+    meta = dict(line.split(" ", 1) for line in (data / "meta.txt").read_text().splitlines()
+                if " " in line)
+    page = ["# armaccel benchmark report", "",
+            f"Written by `scripts/report.sh` on {meta.get('date', '?')} at commit "
+            f"`{meta.get('commit', '?')}`.", "",
+            "The charts count guest instructions per byte under qemu-aarch64 "
+            f"({meta.get('qemu', '?')}) with the `../shared/tools/qemu-icount` plugin: "
+            "a proxy for work done, not speed.  Each operation runs in Debian 12's "
+            f"OpenSSL {meta.get('openssl-3.0', '?')} and Debian 13's "
+            f"{meta.get('openssl-3.5', '?')} (arm64 libraries), first with its default "
+            "provider and then with armaccel loaded and asked for (`provider=armaccel`), "
+            "in the same run; one-time costs cancel (two runs, N and N + 1 messages).  "
+            "`aead-rec-enc` and `cipher-rec-enc` keep the key and change the IV per "
+            "message (a TLS record); `aead-enc`, `cipher-enc`, `digest` and `mac` set up per "
+            "message.  n/a: that OpenSSL has no such algorithm.", ""]
+    classes = [c for c in CLASS_ORDER if (data / f"{c}.txt").exists()]
+    classes += sorted(p.stem for p in data.glob("*.txt")
+                      if p.stem not in classes and p.stem != "meta")
+    for name in classes:
+        header, rows = parse_class(data / f"{name}.txt")
+        class_chart(name, rows, out / f"{name}.png")
+        page += class_section(name, header, rows)
+    context, bench = parse_bench(data / "kernel_bench.json")
+    bench_chart(bench, out / "kernel-bench.png")
+    page += ["## Kernel benchmark (bytes/s on this machine)", "",
+             f"`build/release/test/bench/kernel_bench` (Google Benchmark) on {meta.get('host', '?')}, "
+             f"{context.get('mhz_per_cpu', '?')} MHz: every lane this CPU can run, whole "
+             "blocks of the primitive, key set-up outside the timed loop.  Wall-clock, so it "
+             "varies with the machine and its load; on x86-64 only the portable lanes run.", "",
+             "![kernel benchmark](kernel-bench.png)", "",
+             "| lane | operation | bytes | MB/s |", "|---|---|---:|---:|"]
+    page += [f"| {r['lane']} | {r['op']} | {r['bytes']} | {r['mb_s']} |" for r in bench]
+    (out / "index.md").write_text("\n".join(page) + "\n")
+
+
+if __name__ == "__main__":
+    main()
