@@ -13,7 +13,9 @@
 # (AES-256-GCM over the post-quantum hybrid group X25519MLKEM768,
 # ChaCha20-Poly1305 over MLKEM1024) between `s_server` and `s_client`, and
 # an ML-KEM-768 key generated, printed and checked by `openssl genpkey` /
-# `pkey`.  Ends with `openssl speed -provider armaccel` in both.  The checks
+# `pkey`.  Ends with `openssl speed -provider armaccel` in both, and
+# Debian's nginx and curl exchanging 80 MiB per suite with armaccel's record
+# crypto on both ends (test/servers/nginx_curl_test.sh, natively).  The checks
 # are test/cli's (check_lib.sh).  Installs the Debian packages it needs when
 # they are missing.
 set -euo pipefail
@@ -179,6 +181,10 @@ step_aside
 ARMACCEL_FORCE_LANES=1 run_job "native x86-64 (portable lanes, forced)" "$root/build/release" openssl
 run_job "AArch64 under qemu-aarch64 -cpu max (hardware lanes)" "$root/build/aarch64" \
   qemu-aarch64 -L / -cpu max "$root/build/arm64-openssl/usr/bin/openssl"
+echo
+echo "== Debian's nginx and curl on armaccel (native, forced): TLS 1.3 over X25519MLKEM768, TLS 1.2 =="
+WORK_DIR=$root/build/main-job-servers bash test/servers/nginx_curl_test.sh build/release/provider ||
+  failures=$((failures + 1))
 echo
 if [ "$failures" -eq 0 ]; then
   echo "main job: every result equals OpenSSL's default provider"
