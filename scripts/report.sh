@@ -6,7 +6,7 @@
 # and the kernel benchmark's bytes/s on the machine it runs on
 # (test/bench/kernel_bench, Google Benchmark, wall-clock).
 #
-#   scripts/report.sh           writes build/report/ (about 15 min on 2 cores)
+#   scripts/report.sh           writes build/report/ (about 5 min on 2 cores)
 #   scripts/report.sh --docs    also copies the page and charts to docs/report/,
 #                               the committed copy the README links
 # Narrowing (the test run uses a subset; test/report/report_test.sh):

@@ -144,17 +144,18 @@ def parse_bench(path):
     data = json.loads(path.read_text())
     rows = []
     for b in data["benchmarks"]:
-        if b.get("run_type", "iteration") != "iteration" or "bytes_per_second" not in b:
+        if b.get("run_type", "iteration") != "iteration":
             continue
         lane, op, size = b["name"].split("/")
-        rows.append({"lane": lane, "op": op, "bytes": int(size),
-                     "mb_s": f"{b['bytes_per_second'] / 1e6:.1f}"})
+        mb_s = f"{b['bytes_per_second'] / 1e6:.1f}" if "bytes_per_second" in b else "-"
+        rows.append({"lane": lane, "op": op, "bytes": int(size), "mb_s": mb_s,
+                     "ns": f"{b['cpu_time']:.0f}", "unit": b["time_unit"]})
     return data["context"], rows
 
 
 def bench_chart(rows, path):
     largest = {}
-    for r in rows:
+    for r in (r for r in rows if r["mb_s"] != "-"):
         key = (r["lane"], r["op"])
         if key not in largest or r["bytes"] > largest[key]["bytes"]:
             largest[key] = r
@@ -210,8 +211,11 @@ def main():
              "blocks of the primitive, key set-up outside the timed loop.  Wall-clock, so it "
              "varies with the machine and its load; on x86-64 only the portable lanes run.", "",
              "![kernel benchmark](kernel-bench.png)", "",
-             "| lane | operation | bytes | MB/s |", "|---|---|---:|---:|"]
-    page += [f"| {r['lane']} | {r['op']} | {r['bytes']} | {r['mb_s']} |" for r in bench]
+             "Key schedules have no bytes/s: their bytes are the key's, their time is per "
+             "schedule.", "",
+             "| lane | operation | bytes | MB/s | CPU time per iteration |", "|---|---|---:|---:|---:|"]
+    page += [f"| {r['lane']} | {r['op']} | {r['bytes']} | {r['mb_s']} | {r['ns']} {r['unit']} |"
+             for r in bench]
     (out / "index.md").write_text("\n".join(page) + "\n")
 
 

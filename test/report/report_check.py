@@ -5,7 +5,7 @@ table on OUT/index.md with the same numbers in the same columns, the ratio
 and the summary count are recomputed from them, each class names the qemu
 CPU and restrictions of its class, each chart is a real PNG of a plausible
 size that the page links, and every Google Benchmark result in
-OUT/data/kernel_bench.json is in the kernel table as MB/s.
+OUT/data/kernel_bench.json is in the kernel table (MB/s, CPU time).
 
     report_check.py OUT CLASS...
 
@@ -120,7 +120,8 @@ def check_bench(out, page_sections):
     check(len(table) == len(results), f"kernel benchmark: {len(table)} rows for {len(results)}")
     for b, cells in zip(results, table):
         lane, op, size = b["name"].split("/")
-        want = [lane, op, size, f"{b['bytes_per_second'] / 1e6:.1f}"]
+        mb_s = f"{b['bytes_per_second'] / 1e6:.1f}" if "bytes_per_second" in b else "-"
+        want = [lane, op, size, mb_s, f"{b['cpu_time']:.0f} {b['time_unit']}"]
         check(cells == want, f"kernel benchmark: row {cells}, want {want}")
     check("![kernel benchmark](kernel-bench.png)" in found[0], "kernel benchmark: chart not linked")
     size = png_size(out / "kernel-bench.png") if (out / "kernel-bench.png").exists() else None

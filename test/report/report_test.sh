@@ -12,7 +12,7 @@ cd "$root"
 out=$root/build/report-test
 classes="reference cortex-a53 no-crypto"
 REPORT_DIR=$out REPORT_CLASSES=$classes REPORT_SIZES="64 16384" \
-  REPORT_ROWS="aead-rec-enc AES-128-GCM;digest SHA512" REPORT_BENCH='/16384$' \
+  REPORT_ROWS="aead-rec-enc AES-128-GCM;digest SHA512" REPORT_BENCH='(/16384|key-schedule-enc/16)$' \
   REPORT_BENCH_MIN_TIME=0.01 scripts/report.sh
 # shellcheck disable=SC2086
 /usr/bin/python3 test/report/report_check.py "$out" $classes
