@@ -12,10 +12,7 @@ if [ -x "$dest/usr/bin/openssl" ]; then
   exit 0
 fi
 version=$(dpkg-query -W -f='${Version}' libssl3:arm64)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-chmod a+rwx "$tmp"  # apt downloads as its sandbox user _apt when run as root
-(cd "$tmp" && apt-get download "openssl:arm64=$version" >/dev/null)
-mkdir -p "$dest"
-dpkg -x "$tmp"/openssl_*_arm64.deb "$dest"
+# shellcheck source=lib/unpack_arm64.sh
+source "$root/scripts/lib/unpack_arm64.sh"
+unpack_arm64_debs "$dest" "openssl:arm64=$version"
 echo "arm64 openssl $version unpacked to $dest/usr/bin/openssl"

@@ -14,10 +14,7 @@ if [ -x "$dest/usr/bin/curl" ] && [ -x "$dest/usr/sbin/nginx" ]; then
   exit 0
 fi
 curl_version=$(dpkg-query -W -f='${Version}' libcurl4:arm64)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-chmod a+rwx "$tmp"  # apt downloads as its sandbox user _apt when run as root
-(cd "$tmp" && apt-get download "curl:arm64=$curl_version" nginx:arm64 >/dev/null)
-mkdir -p "$dest"
-for deb in "$tmp"/*.deb; do dpkg -x "$deb" "$dest"; done
+# shellcheck source=lib/unpack_arm64.sh
+source "$root/scripts/lib/unpack_arm64.sh"
+unpack_arm64_debs "$dest" "curl:arm64=$curl_version" nginx:arm64
 echo "arm64 curl $curl_version and nginx unpacked to $dest"

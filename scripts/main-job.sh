@@ -153,7 +153,7 @@ run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
   echo
   echo "== $label =="
   "${emu[@]}" "$build/provider/armaccel-info" -provider-path "$mods"
-  sed "s|^# module = .*|module = $mods/armaccel.so|" "$root/openssl.cnf.example" >armaccel.cnf
+  write_armaccel_cnf "$mods"
   enc_dgst_mac
   evp_program
   tls13

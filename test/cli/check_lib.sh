@@ -1,5 +1,5 @@
-# Shared by the CLI test scripts (sourced): counted checks and a fresh
-# work directory.  `failures` counts failed checks; each script ends with
+# Shared by the CLI test scripts (sourced): counted checks, a fresh work
+# directory and the armaccel config they load.  `failures` counts failed checks; each script ends with
 #   echo "$failures failure(s)"; [ "$failures" -eq 0 ]
 failures=0
 pass() { echo "ok   - $*"; }
@@ -21,6 +21,12 @@ refuses() {  # refuses DESCRIPTION COMMAND...: the command must fail
 }
 fresh_work_dir() {  # empties WORK_DIR and enters it
   rm -rf "$WORK_DIR"; mkdir -p "$WORK_DIR"; cd "$WORK_DIR" || exit 1
+}
+check_lib_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+write_armaccel_cnf() {  # write_armaccel_cnf MODULE_DIR [FILE]: openssl.cnf.example with
+  # its module line naming MODULE_DIR/armaccel.so, as FILE (default armaccel.cnf)
+  sed "s|^# module = .*|module = $1/armaccel.so|" "$check_lib_root/openssl.cnf.example" \
+    >"${2:-armaccel.cnf}"
 }
 expect_runtime() {  # expect_runtime OPENSSL...: the command is the release CTest named
   [ -n "${ARMACCEL_EXPECT_RUNTIME:-}" ] || return 0

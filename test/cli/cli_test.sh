@@ -13,7 +13,6 @@
 #   REF_OPENSSL   an openssl command for reference results (default provider)
 #   INFO_CMD      the armaccel-info command
 #   MODULE_DIR    directory holding armaccel.so
-#   SOURCE_DIR    the project root (for openssl.cnf.example)
 #   WORK_DIR      scratch directory
 #   ARMACCEL_EXPECT_LANES  e.g. aes=aes-ce,sha256=sha256-ce,sha512=sha512-ce
 set -uo pipefail
@@ -114,7 +113,7 @@ check "armaccel-info -json: the same facts as the text output, expected lanes" \
   python3 "$(dirname "$0")/info_json_check.py" info.json info.txt "${ARMACCEL_EXPECT_LANES:-}"
 
 # --- openssl.cnf.example, path filled in -----------------------------------------
-sed "s|^# module = .*|module = $MODULE_DIR/armaccel.so|" "$SOURCE_DIR/openssl.cnf.example" >armaccel.cnf
+write_armaccel_cnf "$MODULE_DIR"
 sed 's|^# disable = .*|disable = all|' armaccel.cnf >portable.cnf
 "${INFO[@]}" -config portable.cnf >info-portable.txt 2>&1
 check "armaccel-info -config with 'disable = all': portable AES lane" \

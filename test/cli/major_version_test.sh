@@ -10,7 +10,6 @@
 # Environment (set by CTest):
 #   OPENSSL4_CMD  the OpenSSL 4.0 openssl command (with its launcher)
 #   MODULE_DIR    directory holding armaccel.so
-#   SOURCE_DIR    the project root (for openssl.cnf.example)
 #   WORK_DIR      scratch directory
 set -uo pipefail
 
@@ -21,7 +20,7 @@ source "$(dirname "$0")/check_lib.sh"
 fresh_work_dir
 v=$("${OSSL[@]}" version 2>&1)
 check "the command is OpenSSL 4 ($v)" bash -c '[[ "$1" == "OpenSSL 4."* ]]' _ "$v"
-sed "s|^# module = .*|module = $MODULE_DIR/armaccel.so|" "$SOURCE_DIR/openssl.cnf.example" >armaccel.cnf
+write_armaccel_cnf "$MODULE_DIR"
 head -c 5000 /dev/urandom >data.bin
 
 OPENSSL_CONF=/dev/null "${OSSL[@]}" list -providers -provider-path "$MODULE_DIR" -provider armaccel \

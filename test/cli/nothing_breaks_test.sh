@@ -22,7 +22,6 @@
 #   OPENSSL_CMD     the openssl command under test (may start with a launcher)
 #   XOF_PIECES_CMD  the xof_pieces program, with the same launcher
 #   MODULE_DIR      directory holding armaccel.so
-#   SOURCE_DIR      the project root (for openssl.cnf.example)
 #   WORK_DIR        scratch directory
 #   ARMACCEL_EXPECT_RUNTIME  the OpenSSL release the command must be
 set -uo pipefail
@@ -34,7 +33,7 @@ source "$(dirname "$0")/check_lib.sh"
 
 fresh_work_dir
 expect_runtime "${OSSL[@]}"
-sed "s|^# module = .*|module = $MODULE_DIR/armaccel.so|" "$SOURCE_DIR/openssl.cnf.example" >armaccel.cnf
+write_armaccel_cnf "$MODULE_DIR"
 with() { OPENSSL_CONF=$PWD/armaccel.cnf ARMACCEL_TRACE=1 "${OSSL[@]}" "$@"; }  # armaccel preferred
 plain() { OPENSSL_CONF=/dev/null "${OSSL[@]}" "$@"; }                        # the runtime alone
 skip() { echo "skip - $*"; }

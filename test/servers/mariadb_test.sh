@@ -30,7 +30,7 @@ fresh_work_dir
 W=$PWD
 export ARMACCEL_FORCE_LANES=${ARMACCEL_FORCE_LANES:-1}
 
-sed "s|^# module = .*|module = $module_dir/armaccel.so|" "$here/../../openssl.cnf.example" >armaccel.cnf
+write_armaccel_cnf "$module_dir"
 printf 'openssl_conf = openssl_init\n[openssl_init]\n' >plain.cnf
 openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 \
   -subj /CN=localhost -addext subjectAltName=IP:127.0.0.1,DNS:localhost >/dev/null 2>&1

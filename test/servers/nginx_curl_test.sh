@@ -32,7 +32,7 @@ export ARMACCEL_FORCE_LANES=${ARMACCEL_FORCE_LANES:-1}
 read -r -a NGINX_CMD <<<"${NGINX:-nginx}"
 read -r -a CURL_CMD <<<"${CURL:-curl}"
 
-sed "s|^# module = .*|module = $module_dir/armaccel.so|" "$here/../../openssl.cnf.example" >armaccel.cnf
+write_armaccel_cnf "$module_dir"
 openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 2 \
   -subj /CN=localhost -addext subjectAltName=DNS:localhost >/dev/null 2>&1
 mkdir -p www/up body
