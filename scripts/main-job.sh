@@ -164,7 +164,9 @@ run_job() {  # run_job LABEL BUILD_DIR OPENSSL_CMD...
 step_aside() {  # unforced on x86-64, armaccel registers only what OpenSSL 3.0 lacks, and
   # `?provider=armaccel` falls through to the default provider for the rest
   local mods=$root/build/release/provider ciphers
-  ciphers=$(openssl list -cipher-algorithms -provider-path "$mods" -provider armaccel 2>&1)
+  # the "Provided:" part only: the "Legacy:" part lists libcrypto's built-in names
+  ciphers=$(openssl list -cipher-algorithms -provider-path "$mods" -provider armaccel 2>&1 |
+    sed -n '/^Provided:/,$p')
   echo
   echo "== native x86-64, not forced: armaccel steps aside =="
   "$mods/armaccel-info" -provider-path "$mods" | sed -n '/^families:/,/^ciphers/p'
@@ -183,7 +185,8 @@ run_job "AArch64 under qemu-aarch64 -cpu max (hardware lanes)" "$root/build/aarc
   qemu-aarch64 -L / -cpu max "$root/build/arm64-openssl/usr/bin/openssl"
 echo
 echo "== Debian's nginx and curl on armaccel (native, forced): TLS 1.3 over X25519MLKEM768, TLS 1.2 =="
-WORK_DIR=$root/build/main-job-servers bash test/servers/nginx_curl_test.sh build/release/provider ||
+WORK_DIR=$root/build/main-job-servers bash "$root/test/servers/nginx_curl_test.sh" \
+  "$root/build/release/provider" ||
   failures=$((failures + 1))
 echo
 if [ "$failures" -eq 0 ]; then
