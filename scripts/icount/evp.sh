@@ -61,7 +61,7 @@ printf '%-24s %7s %10s %10s %7s\n' "operation" "bytes" "openssl" "armaccel" "rat
 if [ "$set" = all ] || [ "$set" = aes-sha2 ]; then
   for c in "cipher-enc AES-128-ECB" "cipher-enc AES-128-CBC" "cipher-dec AES-128-CBC" \
            "cipher-enc AES-128-CTR" "cipher-enc AES-256-CTR"; do
-    compare "$c" 1024 16384
+    compare "$c" 64 1024 16384
   done
   for c in "digest SHA256" "digest SHA512"; do compare "$c" 64 1024 16384; done
 fi

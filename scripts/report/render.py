@@ -92,11 +92,14 @@ def class_chart(name, rows, path):
             for i, op in enumerate(ops):
                 row = by_key.get((op, size))
                 value = number(row[column]) if row else None
+                y = i + (s - (len(SERIES) - 1) / 2) * bar
                 if value is not None:
-                    ys.append(i + (s - (len(SERIES) - 1) / 2) * bar)
+                    ys.append(y)
                     xs.append(value)
+                elif row:
+                    ax.text(0, y, " n/a", va="center", fontsize=7, color=colour)
             bars = ax.barh(ys, xs, height=bar, color=colour, label=legend)
-            ax.bar_label(bars, labels=[f"{x:.3g}" for x in xs], fontsize=6, padding=2)
+            ax.bar_label(bars, labels=[f"{x:.3g}" for x in xs], fontsize=7, padding=2)
             top = max([top] + xs)
         ax.set_xlim(0, top * 1.18 if top > 0 else 1)
         ax.set_title(size_label(size))
@@ -109,7 +112,7 @@ def class_chart(name, rows, path):
     fig.legend(handles, labels, loc="lower center", ncol=len(SERIES), fontsize=8)
     fig.suptitle(CLASS_TITLES.get(name, name), fontsize=11)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
-    fig.savefig(path, dpi=80)
+    fig.savefig(path, dpi=90)
     plt.close(fig)
 
 
@@ -123,13 +126,17 @@ def class_section(name, header, rows):
     at_or_below = [r for r in served
                    if number(r["openssl-3.5"]) is not None and number(r["armaccel-3.5"]) is not None
                    and number(r["armaccel-3.5"]) <= number(r["openssl-3.5"])]
+    aside = any(steps_aside(r) for r in rows)
     lines = [f"## {CLASS_TITLES.get(name, name)}", "",
              f"Measured as `{header}`.", "",
              f"![{name}]({name}.png)", "",
              f"Where armaccel serves unforced in OpenSSL 3.5 ({len(served)} of {len(rows)} cells), "
-             f"its count is at or below OpenSSL 3.5's own in {len(at_or_below)}.  "
-             "Where it steps aside (\"default\"), OpenSSL's own code runs and armaccel's "
-             "lane was measured with ARMACCEL_FORCE_LANES=1.", "",
+             f"its count is at or below OpenSSL 3.5's own in {len(at_or_below)}."
+             + ("  Where it steps aside (\"default\" in the unforced columns, \"[default in "
+                "...]\" in the chart), OpenSSL's own code runs and armaccel's lane was measured "
+                "with ARMACCEL_FORCE_LANES=1." if aside else
+                "  It steps aside in none of them."), "",
+             "armaccel / OpenSSL 3.5 below 1: armaccel counts fewer instructions.", "",
              "| operation | bytes | OpenSSL 3.0 | armaccel in 3.0 | OpenSSL 3.5 | armaccel in 3.5 "
              "| armaccel / OpenSSL 3.5 | unforced in 3.0 | unforced in 3.5 |",
              "|---|---:|---:|---:|---:|---:|---:|---|---|"]
@@ -195,7 +202,10 @@ def main():
             "in the same run; one-time costs cancel (two runs, N and N + 1 messages).  "
             "`aead-rec-enc` and `cipher-rec-enc` keep the key and change the IV per "
             "message (a TLS record); `aead-enc`, `cipher-enc`, `digest` and `mac` set up per "
-            "message.  n/a: that OpenSSL has no such algorithm.", ""]
+            "message.  n/a: that OpenSSL has no such algorithm.  armaccel's own count "
+            "differs between the two runtimes because the libcrypto around it does "
+            "different work per message in its own EVP layer around the provider's calls "
+            "(most visible for the MACs at 64 B).", ""]
     classes = [c for c in CLASS_ORDER if (data / f"{c}.txt").exists()]
     classes += sorted(p.stem for p in data.glob("*.txt")
                       if p.stem not in classes and p.stem != "meta")
@@ -205,7 +215,7 @@ def main():
         page += class_section(name, header, rows)
     context, bench = parse_bench(data / "kernel_bench.json")
     bench_chart(bench, out / "kernel-bench.png")
-    page += ["## Kernel benchmark (bytes/s on this machine)", "",
+    page += ["## Kernel benchmark (MB/s on this machine)", "",
              f"`build/release/test/bench/kernel_bench` (Google Benchmark) on {meta.get('host', '?')}, "
              f"{context.get('mhz_per_cpu', '?')} MHz: every lane this CPU can run, whole "
              "blocks of the primitive, key set-up outside the timed loop.  Wall-clock, so it "
