@@ -39,6 +39,19 @@ fi
 step "OpenSSL runtimes: 3.5 (trixie), 3.6 (sid), amd64 and arm64; 4.0 (experimental, amd64)"
 scripts/fetch-runtimes.sh
 
+# require_registered PRESET TEST...: each TEST is a registered ctest name.
+# The listing is read whole first: `ctest -N | grep -q` under pipefail fails
+# whenever grep's early exit kills ctest with SIGPIPE.
+require_registered() {
+  local preset=$1 listed
+  shift
+  listed=$(ctest --preset "$preset" -N)
+  for test in "$@"; do
+    grep -qE "Test +#[0-9]+: $test\$" <<<"$listed" ||
+      { echo "test-all: $test is not registered in $preset"; exit 1; }
+  done
+}
+
 # Each runtime's suites must be registered (a runtime that failed to
 # unpack would otherwise just leave its tests out).
 require_runtime_tests() {  # require_runtime_tests PRESET RUNTIME...
@@ -63,8 +76,7 @@ step "native release: build and test (OpenSSL 3.0, 3.5, 3.6; 4.0 refused)"
 cmake --preset release
 cmake --build --preset release -j "$jobs"
 require_runtime_tests release openssl-3.5 openssl-3.6
-ctest --preset release -N | grep -q "major_version_refused" ||
-  { echo "test-all: major_version_refused is not registered"; exit 1; }
+require_registered release major_version_refused
 ctest --preset release -j "$jobs"
 
 step "servers: Debian's nginx (2 workers) and curl on armaccel, TLS 1.3 over X25519MLKEM768 and TLS 1.2"
@@ -86,10 +98,7 @@ ctest --preset ct -j "$jobs"
 step "differential fuzzers (libFuzzer, Clang 14): ${ARMACCEL_FUZZ_SECONDS:-60} s each against the default provider"
 cmake --preset fuzz -DARMACCEL_FUZZ_SECONDS="${ARMACCEL_FUZZ_SECONDS:-60}" >/dev/null
 cmake --build --preset fuzz -j "$jobs"
-for test in fuzz_cipher fuzz_aead fuzz_digest fuzz_mac fuzz_mlkem fuzz_mlkem.openssl-3.5; do
-  ctest --preset fuzz -N | grep -qE "Test +#[0-9]+: $test\$" ||
-    { echo "test-all: $test is not registered"; exit 1; }
-done
+require_registered fuzz fuzz_cipher fuzz_aead fuzz_digest fuzz_mac fuzz_mlkem fuzz_mlkem.openssl-3.5
 # Each fuzzer's executions and coverage in the summary; everything on failure.
 if ! ctest --preset fuzz -j "$jobs" -V >build/fuzz/ctest.log 2>&1; then
   cat build/fuzz/ctest.log
@@ -101,8 +110,7 @@ grep -E "run_fuzzer|INITED|DONE|stat::number|fuzz_mlkem:|make_seeds|Test +#|test
 step "native ThreadSanitizer: the module and the thread/fork stress tests"
 cmake --preset tsan >/dev/null
 cmake --build --preset tsan -j "$jobs"
-ctest --preset tsan -N | grep -q "stress_tests.native" ||
-  { echo "test-all: stress_tests.native is not registered in tsan"; exit 1; }
+require_registered tsan stress_tests.native
 ctest --preset tsan -j "$jobs"
 
 step "AArch64 cross build: test under qemu-aarch64 (max, cortex-a53, cortex-a72-neon, portable; 3.5 and 3.6 on max)"

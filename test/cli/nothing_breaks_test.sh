@@ -49,7 +49,8 @@ check "openssl.cnf.example: armaccel and default active" \
 release=${ARMACCEL_EXPECT_RUNTIME:-$(plain version -v | awk '{print $2}')}
 minor=$(echo "$release" | awk -F. '{print $1 * 100 + $2}')
 has_alg() {  # has_alg LIST NAME: the runtime's default provider offers NAME
-  plain list "-$1" 2>/dev/null | grep -qiE "(^|[ ,{])$2([ ,}@]|$)"
+  # Read whole: under pipefail, grep -q's early exit can SIGPIPE openssl.
+  grep -qiE "(^|[ ,{])$2([ ,}@]|$)" <<<"$(plain list "-$1" 2>/dev/null)"
 }
 require_from_35() {  # require_from_35 KIND NAME: present, or absent before 3.5
   if has_alg "$1" "$2"; then return 0; fi

@@ -20,7 +20,7 @@ printf '%s\n' "$log"
 fail() { echo "expect_report: $*"; exit 1; }
 [ "$rc" -eq 99 ] || fail "exit status $rc, expected valgrind's error exit code 99"
 grep -q "$msg" <<<"$log" || fail "no '$msg' report"
-grep -A4 "$msg" <<<"$log" | grep -q "$func" || fail "the report is not in $func"
+grep -q "$func" <<<"$(grep -A4 "$msg" <<<"$log")" || fail "the report is not in $func"
 grep -q 'Uninitialised value was created by a client request' <<<"$log" ||
   fail "the report is not traced to the secret() client request"
 echo "expect_report: memcheck caught the $kind in $func as it should"
