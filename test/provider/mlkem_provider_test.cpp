@@ -216,15 +216,19 @@ TEST(MlkemEvp, RoundTripsAndImplicitRejectionEqualsJ) {
 TEST(MlkemEvp, ParamsMatchAndValidate) {
   struct Expect {
     const char* alg;
-    int bits, secbits, max_size;
+    int bits, secbits, max_size, category;  // category: FIPS 203 §8 (1, 3, 5)
   };
-  for (const Expect& x : {Expect{"ML-KEM-512", 512, 128, 768}, Expect{"ML-KEM-768", 768, 192, 1088},
-                          Expect{"ML-KEM-1024", 1024, 256, 1568}}) {
+  for (const Expect& x :
+       {Expect{"ML-KEM-512", 512, 128, 768, 1}, Expect{"ML-KEM-768", 768, 192, 1088, 3},
+        Expect{"ML-KEM-1024", 1024, 256, 1568, 5}}) {
     PkeyPtr key = keygen(x.alg);
     ASSERT_NE(key, nullptr);
     EXPECT_EQ(EVP_PKEY_get_bits(key.get()), x.bits);
     EXPECT_EQ(EVP_PKEY_get_security_bits(key.get()), x.secbits);
     EXPECT_EQ(EVP_PKEY_get_size(key.get()), x.max_size);
+    int category = 0;
+    EXPECT_EQ(EVP_PKEY_get_int_param(key.get(), "security-category", &category), 1);
+    EXPECT_EQ(category, x.category) << x.alg;
     EXPECT_TRUE(EVP_PKEY_is_a(key.get(), x.alg));
     // The public half alone: same public key, matches, no private part.
     PkeyPtr pub = from_data(x.alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY,

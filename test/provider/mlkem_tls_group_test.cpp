@@ -52,6 +52,9 @@ TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
   EXPECT_EQ(EVP_PKEY_get_bits(client), 768);
   EXPECT_EQ(EVP_PKEY_get_security_bits(client), 192);
   EXPECT_EQ(EVP_PKEY_get_size(client), 1120);
+  int category = 0;
+  EXPECT_EQ(EVP_PKEY_get_int_param(client, "security-category", &category), 1);
+  EXPECT_EQ(category, 3);  // ML-KEM-768's (FIPS 203 §8)
   // Copies work and decapsulate alike; checks pass on the full key and
   // fail on an empty one; a key in use takes no new share.
   PkeyPtr copy(EVP_PKEY_dup(client));

@@ -21,6 +21,7 @@
 #include "dispatch/common/cipher_base.h"
 #include "dispatch/common/cipher_checks.h"
 #include "dispatch/common/cipher_param_lists.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
 #include "modes/chacha20_driver.h"
@@ -100,21 +101,25 @@ class Chacha20Cipher : public CipherBase<Chacha20Cipher> {
     return update(c, out, outl, outsize, in, inl);
   }
 
+  // "ivlen", "keylen", "updated-iv": each found in one pass (ParamScan).
+  static constexpr const char* kParamNames[] = {OSSL_CIPHER_PARAM_IVLEN, OSSL_CIPHER_PARAM_KEYLEN,
+                                                OSSL_CIPHER_PARAM_UPDATED_IV};
+
   static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
+    const ParamScan<OSSL_PARAM, std::size(kParamNames)> f(params, kParamNames);
     std::uint8_t iv[kChachaIvBytes];
     for (int i = 0; i < 4; ++i) bytes::store_le32(iv + 4 * i, c->stream.iv[i]);
-    if (!param_put_size(params, OSSL_CIPHER_PARAM_IVLEN, kChachaIvBytes) ||
-        !param_put_size(params, OSSL_CIPHER_PARAM_KEYLEN, kChachaKeyBytes) ||
-        !param_put_octets(params, OSSL_CIPHER_PARAM_UPDATED_IV, iv, sizeof iv))
+    if (!put_size(f[0], kChachaIvBytes) || !put_size(f[1], kChachaKeyBytes) ||
+        !put_octets(f[2], iv, sizeof iv))
       return cipher_get_failed(c->prov);
     return 1;
   }
 
+  // "keylen" is checked before "ivlen" (the order of the errors).
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
-    return param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_KEYLEN, kChachaKeyBytes,
-                            kErrInvalidKeyLength) &&
-           param_fixed_size(c->prov, params, OSSL_CIPHER_PARAM_IVLEN, kChachaIvBytes,
-                            kErrInvalidIvLength);
+    const ParamScan<const OSSL_PARAM, 2> f(params, kParamNames);
+    return fixed_size(c->prov, f[1], kChachaKeyBytes, kErrInvalidKeyLength) &&
+           fixed_size(c->prov, f[0], kChachaIvBytes, kErrInvalidIvLength);
   }
 
   // The context parameters (common/cipher_param_lists.h).

@@ -50,38 +50,6 @@ inline bool cipher_output_fits(const ProvCtx* prov, const void* out, std::size_t
   return true;
 }
 
-// get_ctx_params helpers: true when the parameter is absent or was set.
-// The same for a parameter already found (ParamScan), null when absent.
-inline bool put_size(OSSL_PARAM* p, std::size_t value) {
-  return p == nullptr || OSSL_PARAM_set_size_t(p, value);
-}
-inline bool put_uint(OSSL_PARAM* p, unsigned value) {
-  return p == nullptr || OSSL_PARAM_set_uint(p, value);
-}
-inline bool put_int(OSSL_PARAM* p, int value) {
-  return p == nullptr || OSSL_PARAM_set_int(p, value);
-}
-inline bool put_octets(OSSL_PARAM* p, const void* data, std::size_t len) {
-  return p == nullptr || set_octets(p, data, len);
-}
-inline bool param_put_size(OSSL_PARAM params[], const char* name, std::size_t value) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
-  return p == nullptr || OSSL_PARAM_set_size_t(p, value);
-}
-inline bool param_put_uint(OSSL_PARAM params[], const char* name, unsigned value) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
-  return p == nullptr || OSSL_PARAM_set_uint(p, value);
-}
-inline bool param_put_int(OSSL_PARAM params[], const char* name, int value) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
-  return p == nullptr || OSSL_PARAM_set_int(p, value);
-}
-inline bool param_put_octets(OSSL_PARAM params[], const char* name, const void* data,
-                             std::size_t len) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
-  return p == nullptr || set_octets(p, data, len);
-}
-
 // The failure of a get_ctx_params / set_ctx_params whose parameter could not
 // be read or written: kErrFailedToGetParameter / kErrFailedToSetParameter.
 inline int cipher_get_failed(const ProvCtx* prov, ErrorSite where = ErrorSite::current()) {
@@ -97,15 +65,6 @@ inline int cipher_set_failed(const ProvCtx* prov, ErrorSite where = ErrorSite::c
 // than a silent no-op that would make EVP read past a caller's shorter
 // buffer.
 inline bool fixed_size(const ProvCtx* prov, const OSSL_PARAM* p, std::size_t fixed, Reason wrong) {
-  if (p == nullptr) return true;
-  std::size_t len = 0;
-  if (!OSSL_PARAM_get_size_t(p, &len)) return cipher_fail(prov, kErrFailedToSetParameter);
-  if (len != fixed) return cipher_fail(prov, wrong);
-  return true;
-}
-inline bool param_fixed_size(const ProvCtx* prov, const OSSL_PARAM params[], const char* name,
-                             std::size_t fixed, Reason wrong) {
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, name);
   if (p == nullptr) return true;
   std::size_t len = 0;
   if (!OSSL_PARAM_get_size_t(p, &len)) return cipher_fail(prov, kErrFailedToSetParameter);

@@ -3,8 +3,11 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
+#include <iterator>
+
 #include "dispatch_util.h"
 #include "newer_core.h"
+#include "param_scan.h"
 #include "prov_ctx.h"
 
 namespace armaccel::prov {
@@ -27,30 +30,24 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_END,
 };
 
-bool set_int_if(OSSL_PARAM params[], const char* name, int value) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
-  return p == nullptr || OSSL_PARAM_set_int(p, value);
-}
-
-bool set_size_if(OSSL_PARAM params[], const char* name, std::size_t value) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
-  return p == nullptr || OSSL_PARAM_set_size_t(p, value);
-}
-
 }  // namespace
 
 int get_cipher_params(OSSL_PARAM params[], const CipherInfo& info) {
-  OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE);
-  const bool ok = (p == nullptr || OSSL_PARAM_set_uint(p, info.mode)) &&
-                  set_int_if(params, OSSL_CIPHER_PARAM_AEAD, info.aead ? 1 : 0) &&
-                  set_int_if(params, OSSL_CIPHER_PARAM_CUSTOM_IV, info.custom_iv ? 1 : 0) &&
-                  set_int_if(params, OSSL_CIPHER_PARAM_CTS, 0) &&
-                  set_int_if(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, 0) &&
-                  set_int_if(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY, 0) &&
-                  set_int_if(params, kParamEncryptThenMac, 0) &&
-                  set_size_if(params, OSSL_CIPHER_PARAM_KEYLEN, info.key_bytes) &&
-                  set_size_if(params, OSSL_CIPHER_PARAM_BLOCK_SIZE, info.block_bytes) &&
-                  set_size_if(params, OSSL_CIPHER_PARAM_IVLEN, info.iv_bytes);
+  static constexpr const char* kNames[] = {OSSL_CIPHER_PARAM_MODE,
+                                           OSSL_CIPHER_PARAM_AEAD,
+                                           OSSL_CIPHER_PARAM_CUSTOM_IV,
+                                           OSSL_CIPHER_PARAM_CTS,
+                                           OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
+                                           OSSL_CIPHER_PARAM_HAS_RAND_KEY,
+                                           kParamEncryptThenMac,
+                                           OSSL_CIPHER_PARAM_KEYLEN,
+                                           OSSL_CIPHER_PARAM_BLOCK_SIZE,
+                                           OSSL_CIPHER_PARAM_IVLEN};
+  const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
+  const bool ok = put_uint(f[0], info.mode) && put_int(f[1], info.aead ? 1 : 0) &&
+                  put_int(f[2], info.custom_iv ? 1 : 0) && put_int(f[3], 0) && put_int(f[4], 0) &&
+                  put_int(f[5], 0) && put_int(f[6], 0) && put_size(f[7], info.key_bytes) &&
+                  put_size(f[8], info.block_bytes) && put_size(f[9], info.iv_bytes);
   if (!ok) raise_param_error_without_ctx(true);
   return ok ? 1 : 0;
 }

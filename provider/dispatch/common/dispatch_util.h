@@ -4,6 +4,7 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/err.h>
+#include <openssl/params.h>
 
 #include <cstddef>
 
@@ -24,6 +25,21 @@ bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len);
 
 // Sets a UTF8_PTR or UTF8_STRING parameter from a NUL-terminated string.
 bool set_utf8(OSSL_PARAM* p, const char* value);
+
+// get_params / get_ctx_params writers for a parameter already found
+// (ParamScan): true when p is null (not asked for) or was set.
+inline bool put_size(OSSL_PARAM* p, std::size_t value) {
+  return p == nullptr || OSSL_PARAM_set_size_t(p, value);
+}
+inline bool put_uint(OSSL_PARAM* p, unsigned value) {
+  return p == nullptr || OSSL_PARAM_set_uint(p, value);
+}
+inline bool put_int(OSSL_PARAM* p, int value) {
+  return p == nullptr || OSSL_PARAM_set_int(p, value);
+}
+inline bool put_octets(OSSL_PARAM* p, const void* data, std::size_t len) {
+  return p == nullptr || set_octets(p, data, len);
+}
 
 // An allocation of armaccel's failed: OpenSSL's common reason
 // ERR_R_MALLOC_FAILURE ("malloc failure").  OpenSSL 3.0's EVP raises

@@ -3,7 +3,10 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
+#include <iterator>
+
 #include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/param_scan.h"
 #include "errors.h"
 
 namespace armaccel::prov {
@@ -32,16 +35,11 @@ bool digest_update_ok(const ProvCtx* prov, bool initialised, bool finalized, con
 
 int digest_get_params(OSSL_PARAM params[], std::size_t block_bytes, std::size_t digest_bytes,
                       bool xof, bool algid_absent) {
-  OSSL_PARAM* p = nullptr;
-  bool ok = true;
-  if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE)) != nullptr)
-    ok = ok && OSSL_PARAM_set_size_t(p, block_bytes);
-  if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE)) != nullptr)
-    ok = ok && OSSL_PARAM_set_size_t(p, digest_bytes);
-  if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF)) != nullptr)
-    ok = ok && OSSL_PARAM_set_int(p, xof ? 1 : 0);
-  if ((p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT)) != nullptr)
-    ok = ok && OSSL_PARAM_set_int(p, algid_absent ? 1 : 0);
+  static constexpr const char* kNames[] = {OSSL_DIGEST_PARAM_BLOCK_SIZE, OSSL_DIGEST_PARAM_SIZE,
+                                           OSSL_DIGEST_PARAM_XOF, OSSL_DIGEST_PARAM_ALGID_ABSENT};
+  const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
+  const bool ok = put_size(f[0], block_bytes) && put_size(f[1], digest_bytes) &&
+                  put_int(f[2], xof ? 1 : 0) && put_int(f[3], algid_absent ? 1 : 0);
   if (!ok) raise_param_error_without_ctx(true);
   return ok ? 1 : 0;
 }

@@ -27,12 +27,14 @@
 
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <type_traits>
 
 #include "capabilities.h"
 #include "digest_common.h"
 #include "dispatch/common/digest_dispatch.h"
 #include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
 #include "modes/sha3_driver.h"
@@ -171,12 +173,15 @@ struct Sha3Digest {
     return 1;
   }
 
+  // The output-length names, read and written in one pass (ParamScan).
+  static constexpr const char* kLengthNames[] = {OSSL_DIGEST_PARAM_XOFLEN, OSSL_DIGEST_PARAM_SIZE};
+
   static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
     Ctx* c = self(vctx);
     if (params == nullptr) return 1;
-    const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_XOFLEN);
-    if (p == nullptr && Spec.xof && size_is_xoflen(c->prov))
-      p = OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SIZE);
+    const ParamScan<const OSSL_PARAM, std::size(kLengthNames)> f(params, kLengthNames);
+    const OSSL_PARAM* p = f[0];  // "xoflen", else (an XOF in 3.4+) "size"
+    if (p == nullptr && Spec.xof && size_is_xoflen(c->prov)) p = f[1];
     if (p == nullptr) return 1;
     std::size_t len = 0;
     if (!OSSL_PARAM_get_size_t(p, &len)) {
@@ -215,9 +220,9 @@ struct Sha3Digest {
   // answered whatever the host; only 3.4+ lists them).
   static int get_ctx_params(void* vctx, OSSL_PARAM params[]) noexcept {
     Ctx* c = self(vctx);
-    static constexpr const char* kNames[] = {OSSL_DIGEST_PARAM_XOFLEN, OSSL_DIGEST_PARAM_SIZE};
-    for (const char* name : kNames) {
-      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+    const ParamScan<OSSL_PARAM, std::size(kLengthNames)> f(params, kLengthNames);
+    for (std::size_t i = 0; i < std::size(kLengthNames); ++i) {
+      OSSL_PARAM* p = f[i];
       if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->out_bytes)) {
         raise_error(c->prov, kErrFailedToGetParameter);
         return 0;

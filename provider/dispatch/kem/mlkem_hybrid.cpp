@@ -18,11 +18,13 @@
 #include <openssl/params.h>
 
 #include <cstring>
+#include <iterator>
 
 #include "capabilities.h"
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/common/kem_dispatch.h"
 #include "dispatch/common/names.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/random.h"
 #include "dispatch/common/tables.h"
 #include "dispatch/keymgmt/mlkem_key.h"
@@ -128,23 +130,18 @@ int key_match(const void* a, const void* b, int selection) noexcept {
 
 int key_get_params(void* vkey, OSSL_PARAM params[]) noexcept {
   auto* key = static_cast<HybridKey*>(vkey);
-  OSSL_PARAM* p;
-  bool ok = true;
+  static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_BITS, OSSL_PKEY_PARAM_SECURITY_BITS,
+                                           "security-category", OSSL_PKEY_PARAM_MAX_SIZE,
+                                           OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY};
+  const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
   // As OpenSSL 3.5 reports its hybrids: the ML-KEM part's figures.
-  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != nullptr)
-    ok = ok && OSSL_PARAM_set_int(p, 768);
-  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != nullptr)
-    ok = ok && OSSL_PARAM_set_int(p, 192);
-  if ((p = OSSL_PARAM_locate(params, "security-category")) != nullptr)
-    ok = ok && OSSL_PARAM_set_int(p, 3);
-  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != nullptr)
-    ok = ok && OSSL_PARAM_set_int(p, static_cast<int>(kCiphertextBytes));
-  if ((p = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY)) != nullptr &&
-      key->has_pub) {
+  bool ok = put_int(f[0], 768) && put_int(f[1], 192) && put_int(f[2], 3) &&
+            put_int(f[3], static_cast<int>(kCiphertextBytes));
+  if (ok && f[4] != nullptr && key->has_pub) {
     std::uint8_t share[kShareBytes];
     std::memcpy(share, key->mlkem->ek, 1184);
     std::memcpy(share + 1184, key->x25519_pub, kX25519Bytes);
-    ok = ok && OSSL_PARAM_set_octet_string(p, share, sizeof share);
+    ok = OSSL_PARAM_set_octet_string(f[4], share, sizeof share) != 0;
   }
   if (!ok) raise_error(key->prov, kErrFailedToGetParameter);
   return ok ? 1 : 0;

@@ -14,10 +14,12 @@
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
+#include <iterator>
 
 #include "capabilities.h"
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/common/names.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
 #include "mlkem_key.h"
@@ -40,11 +42,9 @@ unsigned security_bits(const mlkem::Params& p) {
   return p.k == 2 ? 128 : p.k == 3 ? 192 : 256;
 }
 
-// Reads an OCTET_STRING parameter; nullptr when absent.  A present one of
-// the wrong type fails.
-bool octets(const OSSL_PARAM params[], const char* name, const std::uint8_t** data,
-            std::size_t* len, bool* bad) {
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, name);
+// Reads a found OCTET_STRING parameter p (null: absent, false).  A present
+// one of the wrong type sets *bad.
+bool octets(const OSSL_PARAM* p, const std::uint8_t** data, std::size_t* len, bool* bad) {
   if (p == nullptr) return false;
   if (!readable_octets(p)) {
     *bad = true;
@@ -122,12 +122,14 @@ struct MlkemKeymgmt {
     const std::uint8_t *seed = nullptr, *priv = nullptr, *pub = nullptr;
     std::size_t seed_len = 0, priv_len = 0, pub_len = 0;
     bool bad = false;
+    static constexpr const char* kNames[] = {kParamMlkemSeed, OSSL_PKEY_PARAM_PRIV_KEY,
+                                             OSSL_PKEY_PARAM_PUB_KEY};
+    const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-      octets(params, kParamMlkemSeed, &seed, &seed_len, &bad);
-      octets(params, OSSL_PKEY_PARAM_PRIV_KEY, &priv, &priv_len, &bad);
+      octets(f[0], &seed, &seed_len, &bad);
+      octets(f[1], &priv, &priv_len, &bad);
     }
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
-      octets(params, OSSL_PKEY_PARAM_PUB_KEY, &pub, &pub_len, &bad);
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) octets(f[2], &pub, &pub_len, &bad);
     if (bad) {
       raise_error(key->prov, kErrFailedToGetParameter);
       return 0;
@@ -178,30 +180,27 @@ struct MlkemKeymgmt {
   static int get_params(void* keydata, OSSL_PARAM params[]) noexcept {
     const auto* key = static_cast<const MlkemKey*>(keydata);
     const mlkem::Params& p = *key->params;
-    OSSL_PARAM* q;
-    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_BITS)) != nullptr &&
-        !OSSL_PARAM_set_int(q, static_cast<int>(Bits)))
-      return fail(key);
-    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_SECURITY_BITS)) != nullptr &&
-        !OSSL_PARAM_set_int(q, static_cast<int>(security_bits(p))))
-      return fail(key);
-    if ((q = OSSL_PARAM_locate(params, kParamSecurityCategory)) != nullptr &&
-        !OSSL_PARAM_set_int(q, static_cast<int>(2 * p.k - 3)))
-      return fail(key);
-    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_MAX_SIZE)) != nullptr &&
-        !OSSL_PARAM_set_int(q, static_cast<int>(p.ct_bytes)))
+    static constexpr const char* kNames[] = {
+        OSSL_PKEY_PARAM_BITS,     OSSL_PKEY_PARAM_SECURITY_BITS,
+        kParamSecurityCategory,   OSSL_PKEY_PARAM_MAX_SIZE,
+        OSSL_PKEY_PARAM_PUB_KEY,  OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+        OSSL_PKEY_PARAM_PRIV_KEY, kParamMlkemSeed};
+    const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
+    if (!put_int(f[0], static_cast<int>(Bits)) ||
+        !put_int(f[1], static_cast<int>(security_bits(p))) ||
+        !put_int(f[2], static_cast<int>(2 * p.k - 3)) ||
+        !put_int(f[3], static_cast<int>(p.ct_bytes)))
       return fail(key);
     // Key material the key does not have is left unanswered (as OpenSSL
     // 3.5): the caller sees the parameter unmodified.
-    for (const char* name : {OSSL_PKEY_PARAM_PUB_KEY, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY}) {
-      if ((q = OSSL_PARAM_locate(params, name)) == nullptr || !key->has_pub) continue;
+    for (OSSL_PARAM* q : {f[4], f[5]}) {
+      if (q == nullptr || !key->has_pub) continue;
       if (!OSSL_PARAM_set_octet_string(q, key->ek, p.ek_bytes)) return fail(key);
     }
-    if ((q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_PRIV_KEY)) != nullptr && key->has_priv &&
-        !OSSL_PARAM_set_octet_string(q, key->dk, p.dk_bytes))
+    if (f[6] != nullptr && key->has_priv && !OSSL_PARAM_set_octet_string(f[6], key->dk, p.dk_bytes))
       return fail(key);
-    if ((q = OSSL_PARAM_locate(params, kParamMlkemSeed)) != nullptr && key->has_seed &&
-        !OSSL_PARAM_set_octet_string(q, key->seed, kMlkemSeedBytes))
+    if (f[7] != nullptr && key->has_seed &&
+        !OSSL_PARAM_set_octet_string(f[7], key->seed, kMlkemSeedBytes))
       return fail(key);
     return 1;
   }
@@ -268,7 +267,9 @@ struct MlkemKeymgmt {
   static int gen_set_params(void* genctx, const OSSL_PARAM params[]) noexcept {
     auto* gen = static_cast<GenCtx*>(genctx);
     if (params == nullptr) return 1;
-    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamMlkemSeed); p != nullptr) {
+    static constexpr const char* kNames[] = {kParamMlkemSeed, OSSL_PKEY_PARAM_GROUP_NAME};
+    const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
+    if (const OSSL_PARAM* p = f[0]; p != nullptr) {
       if (!readable_octets(p) || p->data_size != kMlkemSeedBytes) {
         raise_error(gen->prov, kErrInvalidKeyLength);
         return 0;
@@ -276,8 +277,7 @@ struct MlkemKeymgmt {
       std::memcpy(gen->seed, p->data, kMlkemSeedBytes);
       gen->has_seed = true;
     }
-    if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME);
-        p != nullptr) {
+    if (const OSSL_PARAM* p = f[1]; p != nullptr) {
       const char* name = nullptr;
       if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || !mlkem_group_matches(name, Bits)) {
         raise_error(gen->prov, kErrFailedToSetParameter);

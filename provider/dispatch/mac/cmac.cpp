@@ -14,12 +14,13 @@
 
 #include <climits>
 #include <cstring>
-#include <initializer_list>
+#include <iterator>
 
 #include "api/aes.h"
 #include "capabilities.h"
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/common/mac_dispatch.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
 #include "mac_cipher.h"
@@ -202,7 +203,8 @@ struct Cmac {
   }
 
   static int set_params(CmacCtx* c, const OSSL_PARAM params[]) {
-    return apply_cipher_and_key(c, params, EVP_CIPH_CBC_MODE, set_cipher, key_cipher) ? 1 : 0;
+    const MacCipherParams f(params, kMacCipherParamNames);
+    return apply_cipher_and_key(c, f, EVP_CIPH_CBC_MODE, set_cipher, key_cipher) ? 1 : 0;
   }
 
   static bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
@@ -236,8 +238,10 @@ struct Cmac {
   }
 
   static int get_ctx_params(CmacCtx* c, OSSL_PARAM params[]) {
-    for (const char* name : {OSSL_MAC_PARAM_SIZE, OSSL_MAC_PARAM_BLOCK_SIZE}) {
-      OSSL_PARAM* p = OSSL_PARAM_locate(params, name);
+    static constexpr const char* kNames[] = {OSSL_MAC_PARAM_SIZE, OSSL_MAC_PARAM_BLOCK_SIZE};
+    const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
+    for (std::size_t i = 0; i < std::size(kNames); ++i) {
+      OSSL_PARAM* p = f[i];
       if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->block)) {
         raise_error(c->prov, kErrFailedToGetParameter);
         return 0;

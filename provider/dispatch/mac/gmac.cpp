@@ -165,9 +165,9 @@ struct Gmac {
   }
 
   static int set_params(GmacCtx* c, const OSSL_PARAM params[]) {
-    if (!apply_cipher_and_key(c, params, EVP_CIPH_GCM_MODE, set_cipher, key_cipher)) return 0;
-    const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_IV);
-    return p == nullptr || set_iv(c, p) ? 1 : 0;
+    const MacCipherParams f(params, kMacCipherParamNames);
+    if (!apply_cipher_and_key(c, f, EVP_CIPH_GCM_MODE, set_cipher, key_cipher)) return 0;
+    return f[kMacIv] == nullptr || set_iv(c, f[kMacIv]) ? 1 : 0;
   }
 
   static bool set_key(GmacCtx* c, const unsigned char* key, std::size_t keylen) {

@@ -108,10 +108,10 @@ void trace_fallback(const ProvCtx* prov, const char* mac, const EVP_CIPHER* ciph
   trace_new_context(prov, mac, lane);
 }
 
-bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,
+bool mac_cipher_from_params(const ProvCtx* prov, const MacCipherParams& f, unsigned mode,
                             MacCipher* out, bool* found) {
   *found = false;
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_CIPHER);
+  const OSSL_PARAM* p = f[kMacCipherName];
   if (p == nullptr) return true;
   const char* name = nullptr;
   const char* properties = nullptr;
@@ -119,7 +119,7 @@ bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsi
     raise_error(prov, kErrFailedToSetParameter);
     return false;
   }
-  const OSSL_PARAM* q = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_PROPERTIES);
+  const OSSL_PARAM* q = f[kMacProperties];
   if (q != nullptr && !OSSL_PARAM_get_utf8_string_ptr(q, &properties)) {
     raise_error(prov, kErrFailedToSetParameter);
     return false;

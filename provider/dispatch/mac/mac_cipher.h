@@ -11,13 +11,16 @@
 #pragma once
 
 #include <openssl/core.h>
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 
 #include <cstddef>
+#include <iterator>
 
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/common/mac_dispatch.h"
+#include "dispatch/common/param_scan.h"
 #include "prov_ctx.h"
 
 namespace armaccel::prov {
@@ -34,9 +37,19 @@ struct MacCipher {
 bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* properties,
                         unsigned mode, MacCipher* out);
 
-// Reads "cipher" and "properties" from params; true with *found = false if
-// "cipher" is absent.  Raises an error for a malformed parameter.
-bool mac_cipher_from_params(const ProvCtx* prov, const OSSL_PARAM params[], unsigned mode,
+// The parameters GMAC and CMAC set, found in one pass over the caller's
+// array: MacCipherParams f(params, kMacCipherParamNames); f[kMacCipherName]...
+// (CMAC has no "iv": that entry stays null for it, as OpenSSL's CMAC
+// ignores one.)
+inline constexpr const char* kMacCipherParamNames[] = {
+    OSSL_MAC_PARAM_CIPHER, OSSL_MAC_PARAM_PROPERTIES, OSSL_MAC_PARAM_KEY, OSSL_MAC_PARAM_IV};
+enum MacCipherParam : std::size_t { kMacCipherName, kMacProperties, kMacKey, kMacIv };
+using MacCipherParams = ParamScan<const OSSL_PARAM, std::size(kMacCipherParamNames)>;
+
+// Reads the found "cipher" and "properties" (either may be null); true with
+// *found = false if "cipher" is absent.  Raises an error for a malformed
+// parameter.
+bool mac_cipher_from_params(const ProvCtx* prov, const MacCipherParams& f, unsigned mode,
                             MacCipher* out, bool* found);
 
 // A cipher from another provider with its encryption context (the MACs'
@@ -64,13 +77,13 @@ bool dup_fetched_member(Ctx* copy, const Ctx& src) {
 // set_cipher), then "key" (apply_found_key): the parameters GMAC and CMAC
 // share, in that order.
 template <class Ctx, class SetCipher, class SetKey>
-bool apply_cipher_and_key(Ctx* c, const OSSL_PARAM params[], unsigned mode, SetCipher set_cipher,
+bool apply_cipher_and_key(Ctx* c, const MacCipherParams& f, unsigned mode, SetCipher set_cipher,
                           SetKey set_key) {
   MacCipher mc;
   bool found = false;
-  if (!mac_cipher_from_params(c->prov, params, mode, &mc, &found)) return false;
+  if (!mac_cipher_from_params(c->prov, f, mode, &mc, &found)) return false;
   if (found && !set_cipher(c, mc)) return false;
-  return apply_found_key(c, OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY), set_key);
+  return apply_found_key(c, f[kMacKey], set_key);
 }
 
 // With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a
