@@ -22,17 +22,21 @@ rows=("cipher-enc AES-128-ECB" "cipher-enc AES-128-CBC" "cipher-dec AES-128-CBC"
       "digest SHA256" "digest SHA512" "mac HMAC" "digest SHA3-256" "digest SHAKE128"
       "digest SM3" "cipher-enc SM4-CBC" "cipher-dec SM4-CBC" "cipher-enc SM4-CTR"
       "cipher-enc ChaCha20" "aead-enc ChaCha20-Poly1305" "mac POLY1305")
-# Which provider serves ALG unforced on this class (armaccel-info's lists)
-# in the OpenSSL under ROOT (/: Debian 12's 3.0; the trixie root: 3.5).
-served() {  # served ROOT CPU DISABLE KIND ALG
-  local lists
+# What armaccel registers unforced on a class (armaccel-info's cipher,
+# digest and MAC lists) in the OpenSSL under ROOT (/: Debian 12's 3.0; the
+# trixie root: 3.5): asked once per class and runtime; "n/a" without ROOT.
+registered() {  # registered ROOT CPU DISABLE
   [ -d "$1" ] || { echo n/a; return; }
-  lists=$(QEMU_CPU=$2 ARMACCEL_DISABLE=$3 qemu-aarch64 -L "$1" build/aarch64/provider/armaccel-info \
-    -provider-path build/aarch64/provider | grep -E '^(ciphers|digests|macs) ')
-  local alg=$5
-  case $5 in SHA256) alg=SHA2-256 ;; SHA512) alg=SHA2-512 ;; SHAKE128) alg=SHAKE-128 ;; esac
-  [ "$4 $5" = "mac GMAC" ] && alg=GMAC
-  if grep -qw -- "$alg" <<<"$lists"; then echo armaccel; else echo default; fi
+  QEMU_CPU=$2 ARMACCEL_DISABLE=$3 qemu-aarch64 -L "$1" build/aarch64/provider/armaccel-info \
+    -provider-path build/aarch64/provider | grep -E '^(ciphers|digests|macs) '
+}
+# Which provider serves ALG unforced, from registered's LISTS.
+served() {  # served LISTS KIND ALG
+  [ "$1" = n/a ] && { echo n/a; return; }
+  local alg=$3
+  case $3 in SHA256) alg=SHA2-256 ;; SHA512) alg=SHA2-512 ;; SHAKE128) alg=SHAKE-128 ;; esac
+  [ "$2 $3" = "mac GMAC" ] && alg=GMAC
+  if grep -qw -- "$alg" <<<"$1"; then echo armaccel; else echo default; fi
 }
 # ICOUNT_CLASSES / ICOUNT_ROWS ("KIND ALG;KIND ALG") narrow the run.
 read -r -a classes <<<"${ICOUNT_CLASSES:-no-crypto cortex-a53}"
@@ -47,10 +51,11 @@ for class in "${classes[@]}"; do
   echo "== $class (-cpu $cpu${dis:+, ARMACCEL_DISABLE=$dis}${armcap:+, OPENSSL_armcap=$armcap}) =="
   printf '%-30s %7s %10s %10s %10s %12s  %s\n' operation bytes openssl-3.0 openssl-3.5 armaccel \
     armaccel-3.5 "unforced-3.0 unforced-3.5"
+  lists30=$(registered / "$cpu" "$dis")
+  lists35=$(registered build/runtimes/trixie-arm64 "$cpu" "$dis")
   for row in "${rows[@]}"; do
     read -r kind alg <<<"$row"
-    who="$(served / "$cpu" "$dis" "$kind" "$alg") $(served build/runtimes/trixie-arm64 "$cpu" "$dis" \
-      "$kind" "$alg")"
+    who="$(served "$lists30" "$kind" "$alg") $(served "$lists35" "$kind" "$alg")"
     env ${dis:+ARMACCEL_DISABLE=$dis} ${armcap:+OPENSSL_armcap=$armcap} \
       scripts/icount/vs.sh "$cpu" "$row" "${sizes[@]}" | tail -n +2 |
       while read -r line; do printf '%s  %s\n' "$line" "$who"; done
