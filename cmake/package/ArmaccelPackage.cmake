@@ -5,7 +5,8 @@
 #   /usr/bin/armaccel-info              with its manual page
 #   /etc/ssl/armaccel.cnf               openssl.cnf.example, module path filled
 #                                       in (a conffile; nothing activates it)
-#   /usr/share/doc/armaccel/            README.md, openssl.cnf.example,
+#   /usr/share/doc/armaccel/            README.md (the user's, from
+#                                       cmake/package), openssl.cnf.example,
 #                                       copyright, changelog.gz
 # No maintainer script: installing the package changes no OpenSSL setting.
 
@@ -45,7 +46,7 @@ endforeach()
 add_custom_target(armaccel-package-docs ALL DEPENDS ${_armaccel_gz})
 install(FILES "${PROJECT_BINARY_DIR}/package/armaccel-info.1.gz"
         DESTINATION "${CMAKE_INSTALL_MANDIR}/man1")
-install(FILES README.md openssl.cnf.example "${_armaccel_pkg}/copyright"
+install(FILES "${_armaccel_pkg}/README.md" openssl.cnf.example "${_armaccel_pkg}/copyright"
               "${PROJECT_BINARY_DIR}/package/changelog.gz"
         DESTINATION "${CMAKE_INSTALL_DOCDIR}")
 

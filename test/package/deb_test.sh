@@ -58,6 +58,12 @@ check "armaccel.cnf names the packaged module" \
 check "  ... activates armaccel and the default provider, prefers armaccel" \
   bash -c "[ \$(grep -cx 'activate = 1' root/etc/ssl/armaccel.cnf) -eq 2 ] &&
            grep -qx 'default_properties = ?provider=armaccel' root/etc/ssl/armaccel.cnf"
+doc=root/usr/share/doc/armaccel/README.md
+check "the packaged README.md is the user's (cmake/package/README.md)" \
+  cmp -s "$doc" "$here/../../cmake/package/README.md"
+check "  ... telling how to turn it on for one program and system-wide" \
+  bash -c "grep -q 'OPENSSL_CONF=/etc/ssl/armaccel.cnf' '$doc' &&
+           grep -qx '      .include /etc/ssl/armaccel.cnf' '$doc'"
 
 # Every library dpkg-shlibdeps derives from the binaries is in Depends, at a
 # version no lower than it asks for.
