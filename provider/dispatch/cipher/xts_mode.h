@@ -59,6 +59,7 @@
 #include "newer_core.h"
 #include "prov_ctx.h"
 #include "util/ct_declassify.h"
+#include "util/wipe.h"
 
 namespace armaccel::prov {
 
@@ -175,7 +176,7 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
     const std::size_t head = xts_update_output(&s, inl);  // all but the last 16..31 bytes
     xts_update(c->kernel, &c->data_key, &s, in, out, inl);
     xts_finish(c->kernel, &c->data_key, &s, out + head);
-    OPENSSL_cleanse(&s, sizeof s);
+    wipe(&s, sizeof s);
     *outl = inl;
     return 1;
   }
@@ -224,7 +225,7 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
     // The unit is over either way: its state is wiped.
     const bool too_short = c->state.unit_bytes < 16;
     if (!too_short && out != nullptr) *outl = xts_finish(c->kernel, &c->data_key, &c->state, out);
-    OPENSSL_cleanse(&c->state, sizeof c->state);
+    wipe(&c->state, sizeof c->state);
     if (too_short) return cipher_fail(c->prov, kErrXtsDataUnitTooShort);
     if (out == nullptr) return cipher_fail(c->prov, kErrNullParameter);
     return 1;

@@ -24,7 +24,7 @@
 //
 // Contexts are plain data: dupctx is a memcpy, freectx reports the bytes to
 // ARMACCEL_TRACE and wipes the whole context (keys, schedules, buffered
-// data) with OPENSSL_clear_free.  No exception crosses the C ABI: every
+// data) with free_wiped.  No exception crosses the C ABI: every
 // entry point is noexcept.
 #pragma once
 
@@ -70,7 +70,7 @@ class CipherBase {
     if (vctx == nullptr) return;
     const auto* c = static_cast<const typename D::Ctx*>(vctx);
     trace_free_context(c->prov, name_text(D::kName), c->bytes_in);
-    OPENSSL_clear_free(vctx, sizeof(typename D::Ctx));
+    free_wiped(vctx, sizeof(typename D::Ctx));
   }
 
   static void* dupctx(void* vctx) noexcept {

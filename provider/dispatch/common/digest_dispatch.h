@@ -6,7 +6,7 @@
 //   using Ctx = ...;   trivially copyable, with a `const ProvCtx* prov`
 //                      member: newctx allocates it zeroed, dupctx is a
 //                      memcpy (EVP_MD_CTX_copy_ex of a TLS transcript),
-//                      freectx wipes it (OPENSSL_clear_free).
+//                      freectx wipes it (free_wiped).
 //   static void setup(Ctx*);   after newctx set `prov` (lanes, tracing)
 //   init, update, final, get_params: OpenSSL's signatures (void* context),
 //                      called straight from the table (no wrapper on the
@@ -48,7 +48,7 @@ struct DigestDispatch {
     return c;
   }
 
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+  static void freectx(void* vctx) noexcept { free_wiped(vctx, sizeof(Ctx)); }
 
   static void* dupctx(void* vctx) noexcept {
     auto* copy = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));

@@ -1,9 +1,12 @@
 #include "dispatch_util.h"
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/params.h>
 #include <openssl/proverr.h>
+
+#include "util/wipe.h"
 
 namespace armaccel::prov {
 
@@ -15,6 +18,12 @@ bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len) {
 bool set_utf8(OSSL_PARAM* p, const char* value) {
   if (p->data_type == OSSL_PARAM_UTF8_PTR) return OSSL_PARAM_set_utf8_ptr(p, value) != 0;
   return OSSL_PARAM_set_utf8_string(p, value) != 0;
+}
+
+void free_wiped(void* p, std::size_t n) noexcept {
+  if (p == nullptr) return;
+  wipe(p, n);
+  OPENSSL_free(p);
 }
 
 void raise_param_error_without_ctx(bool getting) {

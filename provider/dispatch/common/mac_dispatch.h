@@ -5,7 +5,7 @@
 // M describes one MAC:
 //   using Ctx = ...;   the context: plain data with a `const ProvCtx* prov`
 //                      member, allocated zeroed by newctx and wiped
-//                      (OPENSSL_clear_free) by freectx.
+//                      (free_wiped) by freectx.
 //   static constexpr std::size_t kFixedSize;  the output length in bytes
 //                      when it never changes (the MAC then answers "size"
 //                      for get_params and get_ctx_params), else 0 (M has
@@ -60,7 +60,7 @@ struct MacDispatch {
     auto* c = static_cast<Ctx*>(vctx);
     if (c == nullptr) return;
     if constexpr (requires { M::release(c); }) M::release(c);
-    OPENSSL_clear_free(c, sizeof(Ctx));
+    free_wiped(c, sizeof(Ctx));
   }
 
   static void* dupctx(void* vctx) noexcept {
