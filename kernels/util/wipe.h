@@ -1,5 +1,6 @@
-// Zeroising of secrets in freestanding code (kernels/).  The provider uses
-// OPENSSL_cleanse; kernels cannot depend on OpenSSL, so they use this.
+// Zeroising of secrets: freestanding code (kernels/) cannot use OpenSSL's
+// OPENSSL_cleanse, and the provider uses this too for contexts it frees
+// (free_wiped) and per-message state, at memset's speed.
 #pragma once
 
 #include <cstddef>

@@ -6,7 +6,7 @@
 //   using Ctx = ...;   trivially copyable, with a `ProvCtx* prov` member
 //                      (the key it works on is borrowed from the
 //                      EVP_PKEY): newctx allocates it zeroed, dupctx is a
-//                      copy, freectx wipes it (OPENSSL_clear_free).
+//                      copy, freectx wipes it (free_wiped).
 //   static int init(Ctx*, void* key, const OSSL_PARAM params[],
 //                   bool encapsulating);   encapsulate_init and
 //                      decapsulate_init
@@ -36,7 +36,7 @@ struct KemDispatch {
     if (ctx != nullptr) ctx->prov = static_cast<ProvCtx*>(provctx);
     return ctx;
   }
-  static void freectx(void* vctx) noexcept { OPENSSL_clear_free(vctx, sizeof(Ctx)); }
+  static void freectx(void* vctx) noexcept { free_wiped(vctx, sizeof(Ctx)); }
   static void* dupctx(void* vctx) noexcept { return OPENSSL_memdup(vctx, sizeof(Ctx)); }
 
   static int encapsulate_init(void* vctx, void* key, const OSSL_PARAM params[]) noexcept {

@@ -68,7 +68,7 @@ void key_free(void* vkey) noexcept {
   if (key == nullptr) return;
   mlkem_key_free(key->mlkem);
   EVP_PKEY_free(key->x25519);
-  OPENSSL_clear_free(key, sizeof *key);
+  free_wiped(key, sizeof *key);
 }
 
 void* key_create(void* provctx) noexcept {

@@ -41,7 +41,7 @@ constexpr std::size_t kMaxInput = 2 * kMlkemMaxDerBytes;
 struct Input {
   std::uint8_t* bytes = nullptr;
   std::size_t len = 0;
-  ~Input() { OPENSSL_clear_free(bytes, kMaxInput + 1); }
+  ~Input() { free_wiped(bytes, kMaxInput + 1); }
 };
 
 bool read_input(const ProvCtx* prov, OSSL_CORE_BIO* cin, Input* in) {

@@ -167,7 +167,7 @@ bool encode_private(const EncoderCtx* ctx, BIO* out, const MlkemKey& key, bool p
     ok = sig != nullptr && (pem ? PEM_write_bio_PKCS8(out, sig) > 0 : i2d_PKCS8_bio(out, sig) > 0);
     X509_SIG_free(sig);
   }
-  OPENSSL_clear_free(der, sizeof(MlkemDer));
+  free_wiped(der, sizeof(MlkemDer));
   return ok;
 }
 

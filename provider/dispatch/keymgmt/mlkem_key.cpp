@@ -38,7 +38,7 @@ MlkemKey* mlkem_key_new(ProvCtx* prov, const mlkem::Params* params) {
 }
 
 void mlkem_key_free(MlkemKey* key) {
-  if (key != nullptr) OPENSSL_clear_free(key, sizeof *key);
+  if (key != nullptr) free_wiped(key, sizeof *key);
 }
 
 MlkemKey* mlkem_key_dup(const MlkemKey* key, int selection) {

@@ -314,7 +314,7 @@ struct MlkemKeymgmt {
   }
 
   static void gen_cleanup(void* genctx) noexcept {
-    if (genctx != nullptr) OPENSSL_clear_free(genctx, sizeof(GenCtx));
+    if (genctx != nullptr) free_wiped(genctx, sizeof(GenCtx));
   }
 
   static void* load(const void* reference, std::size_t reference_sz) noexcept {
