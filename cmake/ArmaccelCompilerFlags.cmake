@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Warnings, sanitizers and the code-generation flags shared by all targets.
 if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
   if(ARMACCEL_SANITIZE)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The algorithms armaccel offers, per operation, with OpenSSL's names,
 // aliases and OIDs and the property "provider=armaccel".  Each provider
 // instance keeps its own tables, built once at init from the full lists

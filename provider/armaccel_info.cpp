@@ -1,10 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
 // armaccel-info: loads armaccel into a fresh library context and prints what
 // its capability probe found, what the override turned off and which lane
 // serves each primitive -- the first thing to run to see what armaccel
 // picked on this machine.  (`openssl list -providers -verbose` shows only
 // name, version, status and buildinfo.)
 //
-//   armaccel-info [-provider-path DIR] [-config FILE] [-json]
+//   armaccel-info [-provider-path DIR] [-config FILE] [-json] [-corrupt_desc LANE]
+//   armaccel-info --check [CONFIG] [-provider-path DIR]
+//
+// --check (armaccel_info_check.h) says whether armaccel is active under an
+// OpenSSL config and, if not, why; exit status 0 only when it is.
+// -corrupt_desc LANE makes that lane's self-test at load fail (through
+// OpenSSL's self-test callback, as `openssl fipsinstall -corrupt_desc`
+// does), to see how armaccel reports it.
 //
 // -json (also --json) prints the same facts as one JSON object
 // (armaccel_info.h gives its shape) for monitoring and scripts.
@@ -18,12 +26,15 @@
 // `disable` name -- armaccel-info fails naming the configured module, as
 // every application under that config runs without armaccel.
 #include "armaccel_info.h"
+#include "armaccel_info_check.h"
+#include "armaccel_info_config.h"
 
 #include <openssl/conf.h>
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
+#include <openssl/self_test.h>
 
 #include <cstdio>
 #include <cstring>
@@ -34,7 +45,10 @@
 namespace {
 
 int usage() {
-  std::fprintf(stderr, "usage: armaccel-info [-provider-path DIR] [-config FILE] [-json]\n");
+  std::fprintf(stderr,
+               "usage: armaccel-info [-provider-path DIR] [-config FILE] [-json] "
+               "[-corrupt_desc LANE]\n"
+               "       armaccel-info --check [CONFIG] [-provider-path DIR]\n");
   return 2;
 }
 
@@ -44,7 +58,9 @@ int fail(const char* what) {
   return 1;
 }
 
+using armaccel_info::ConfiguredProvider;
 using armaccel_info::Field;
+using armaccel_info::find_configured;
 using armaccel_info::Report;
 
 const Field kFields[] = {
@@ -67,6 +83,7 @@ const Field kFields[] = {
     {"lane-sm3", "lane sm3"},
     {"lane-mlkem", "lane mlkem"},
     {"lanes-built", "lanes built"},
+    {"self-test", "self-test"},
     {"force-lanes", "forced lanes from"},
     {"algorithm-families", "families"},
 };
@@ -80,51 +97,6 @@ void print_families(const char* label, const char* text) {
     std::printf("  %.*s\n", n, p);
     p += n + (end != nullptr ? 2 : 0);
   }
-}
-
-// armaccel's entry in a config's providers section.
-struct ConfiguredProvider {
-  bool named = false;     // the config loads armaccel
-  bool activate = false;  // with an activate line
-  std::string name;       // its provider name there
-  std::string module;     // its module line, or empty
-};
-
-bool module_is_armaccel(const char* module) {
-  const char* slash = std::strrchr(module, '/');
-  const char* base = slash != nullptr ? slash + 1 : module;
-  return std::strncmp(base, "armaccel", 8) == 0;
-}
-
-// Reads `file` as OpenSSL's config loader does (openssl_conf -> providers
-// -> one section per provider) and finds armaccel's entry, if any.
-ConfiguredProvider find_configured(const char* file) {
-  ConfiguredProvider found;
-  CONF* conf = NCONF_new(nullptr);
-  long line = 0;
-  if (conf == nullptr || NCONF_load(conf, file, &line) <= 0) {
-    NCONF_free(conf);
-    ERR_clear_error();  // OSSL_LIB_CTX_load_config reports it
-    return found;
-  }
-  const char* init = NCONF_get_string(conf, nullptr, "openssl_conf");
-  const char* providers = init != nullptr ? NCONF_get_string(conf, init, "providers") : nullptr;
-  STACK_OF(CONF_VALUE)* list = providers != nullptr ? NCONF_get_section(conf, providers) : nullptr;
-  for (int i = 0; list != nullptr && i < sk_CONF_VALUE_num(list) && !found.named; ++i) {
-    const CONF_VALUE* entry = sk_CONF_VALUE_value(list, i);
-    const char* identity = NCONF_get_string(conf, entry->value, "identity");
-    const char* module = NCONF_get_string(conf, entry->value, "module");
-    const char* name = identity != nullptr ? identity : entry->name;
-    if (std::strcmp(name, "armaccel") != 0 && (module == nullptr || !module_is_armaccel(module)))
-      continue;
-    found.named = true;
-    found.name = name;
-    found.module = module != nullptr ? module : "";
-    found.activate = NCONF_get_string(conf, entry->value, "activate") != nullptr;
-  }
-  ERR_clear_error();  // lookups of absent keys leave errors behind
-  NCONF_free(conf);
-  return found;
 }
 
 // Why the config's armaccel did not activate, as far as can be seen
@@ -183,14 +155,33 @@ void print_text(const Report& report) {
   print_names("macs", report.macs);
 }
 
+// The self-test callback of -corrupt_desc: fails the named lane's test.
+int corrupt_lane(const OSSL_PARAM params[], void* lane) {
+  const OSSL_PARAM* phase = OSSL_PARAM_locate_const(params, OSSL_PROV_PARAM_SELF_TEST_PHASE);
+  const OSSL_PARAM* desc = OSSL_PARAM_locate_const(params, OSSL_PROV_PARAM_SELF_TEST_DESC);
+  const bool corrupt =
+      phase != nullptr && desc != nullptr && phase->data != nullptr && desc->data != nullptr &&
+      std::strcmp(static_cast<const char*>(phase->data), OSSL_SELF_TEST_PHASE_CORRUPT) == 0 &&
+      std::strcmp(static_cast<const char*>(desc->data), static_cast<const char*>(lane)) == 0;
+  return corrupt ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const char* path = nullptr;
   const char* config = nullptr;
+  const char* corrupt = nullptr;
   bool json = false;
+  bool check = false;
+  const char* check_config = nullptr;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "-provider-path") == 0 && i + 1 < argc) {
+    if (std::strcmp(argv[i], "--check") == 0 || std::strcmp(argv[i], "-check") == 0) {
+      check = true;
+      if (i + 1 < argc && argv[i + 1][0] != '-') check_config = argv[++i];
+    } else if (std::strcmp(argv[i], "-corrupt_desc") == 0 && i + 1 < argc) {
+      corrupt = argv[++i];
+    } else if (std::strcmp(argv[i], "-provider-path") == 0 && i + 1 < argc) {
       path = argv[++i];
     } else if (std::strcmp(argv[i], "-config") == 0 && i + 1 < argc) {
       config = argv[++i];
@@ -200,8 +191,14 @@ int main(int argc, char** argv) {
       return usage();
     }
   }
+  if (check) {
+    if (config != nullptr || json || corrupt != nullptr) return usage();
+    return armaccel_info::check_config(check_config, path);
+  }
   OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new();
   if (libctx == nullptr) return fail("OSSL_LIB_CTX_new");
+  if (corrupt != nullptr)
+    OSSL_SELF_TEST_set_callback(libctx, corrupt_lane, const_cast<char*>(corrupt));
   // The search path first: a config that names armaccel without a module
   // line must find it there.
   if (path != nullptr && !OSSL_PROVIDER_set_default_search_path(libctx, path))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What armaccel-info collects from a loaded armaccel and prints, as text
 // (armaccel_info.cpp) or as JSON (armaccel_info_json.cpp).  Part of the
 // armaccel-info program only, not of the module.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // armaccel-info --json: the report as one JSON object (armaccel_info.h has
 // its shape), for monitoring and scripts.  The provider's parameters are
 // text made for people; this splits them into fields on the separators the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "capabilities.h"
 
 #include <cstdio>
@@ -5,6 +6,7 @@
 #include <cstring>
 
 #include "errors.h"
+#include "self_tests.h"
 
 namespace armaccel::prov {
 
@@ -47,6 +49,22 @@ bool read_force(ProvCtx* ctx, const char* config_force) {
   return true;
 }
 
+// " (self-test failed: LANE ...)" for the lanes of report slot `slot`
+// that failed their self-test, else "".
+void self_test_note(const SelfTestReport& report, std::size_t slot, char* buf, std::size_t size) {
+  buf[0] = '\0';
+  for (std::size_t i = 0; i < report.failure_count; ++i) {
+    if (report.failures[i].slot != slot) continue;
+    const std::size_t used = std::strlen(buf);
+    std::snprintf(buf + used, size - used, "%s%s",
+                  used ? " " : " (self-test failed: ", report.failures[i].lane);
+  }
+  if (buf[0] != '\0') {
+    const std::size_t used = std::strlen(buf);
+    std::snprintf(buf + used, size - used, ")");
+  }
+}
+
 template <class Kernel>
 void append_lanes(LaneList<Kernel> list, char* buf, std::size_t size) {
   for (std::size_t i = 0; i < list.count; ++i) {
@@ -57,7 +75,8 @@ void append_lanes(LaneList<Kernel> list, char* buf, std::size_t size) {
 
 }  // namespace
 
-bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force) {
+bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force,
+                      const SelfTestHook& self_test_hook) {
   CapabilityReport& caps = ctx->caps;
   caps = CapabilityReport{};
   caps.probed = probe_cpu_features();
@@ -82,7 +101,7 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
   format_features(caps.probed, caps.probed_text, sizeof caps.probed_text);
   format_features(caps.effective, caps.effective_text, sizeof caps.effective_text);
   format_features(caps.disabled, caps.disabled_text, sizeof caps.disabled_text);
-  ctx->kernels = select_kernels(caps.effective);
+  ctx->kernels = select_self_tested(ctx, caps.effective, self_test_hook);
   if (!read_force(ctx, config_force)) return false;
   ctx->families = decide_families(ctx->kernels, ctx->host, caps.force_lanes);
   build_algorithm_tables(ctx->families, ctx->host, &ctx->tables);
@@ -93,14 +112,24 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
                          k.keccak->lane, k.chacha20->lane, k.poly1305->lane, k.sm4->lane,
                          k.sm3->lane,    k.mlkem->lane};
   static_assert(sizeof lanes / sizeof lanes[0] == sizeof caps.lane_text / sizeof caps.lane_text[0]);
+  char note[160];
   for (std::size_t i = 0; i < sizeof lanes / sizeof lanes[0]; ++i) {
     const char* reason = lane_deferral(ctx->families, ctx->kernels, ctx->host, kLanePrimitives[i]);
-    std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s", lanes[i],
+    self_test_note(caps.self_test, i, note, sizeof note);
+    std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s%s", lanes[i], note,
                   reason[0] ? ", deferred to the default provider (" : "", reason,
                   reason[0] ? ")" : "");
   }
-  const char* trace = std::getenv(kTraceEnv);
-  ctx->trace = trace != nullptr && trace[0] != '\0' && std::strcmp(trace, "0") != 0;
+  self_test_note(caps.self_test, sizeof lanes / sizeof lanes[0], note, sizeof note);
+  std::snprintf(caps.gcm_lane_text, sizeof caps.gcm_lane_text, "%s%s",
+                k.gcm != nullptr ? k.gcm->lane : "none", note);
+  if (caps.self_test.passed[0] == '\0' && caps.self_test.failed[0] == '\0')
+    std::snprintf(caps.self_test_text, sizeof caps.self_test_text,
+                  "none run (portable lanes only; they are not self-tested)");
+  else
+    std::snprintf(caps.self_test_text, sizeof caps.self_test_text, "passed: %s; failed: %s",
+                  caps.self_test.passed[0] ? caps.self_test.passed : "none",
+                  caps.self_test.failed[0] ? caps.self_test.failed : "none");
   append_lanes(aes_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(ghash_lanes(), caps.lanes_built, sizeof caps.lanes_built);
   append_lanes(gcm_lanes(), caps.lanes_built, sizeof caps.lanes_built);
@@ -118,6 +147,11 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
 }  // namespace armaccel::prov
 
 namespace armaccel::prov {
+
+bool trace_requested() {
+  const char* trace = std::getenv(kTraceEnv);
+  return trace != nullptr && trace[0] != '\0' && std::strcmp(trace, "0") != 0;
+}
 
 void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept {
   if (ctx != nullptr && ctx->trace) std::fprintf(stderr, "armaccel: %s on %s\n", algorithm, lane);

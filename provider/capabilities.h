@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability probe, override and lane selection for one provider instance.
 #pragma once
 
 #include <cstdint>
 
 #include "prov_ctx.h"
+#include "self_tests.h"
 
 namespace armaccel::prov {
 
@@ -22,12 +24,17 @@ inline constexpr char kForceConfigKey[] = "force_lanes";
 
 // When this environment variable is set (non-empty, not "0") at load, every
 // algorithm context armaccel creates is logged to stderr with its lane, so a
-// user can see that (and how) an application uses armaccel.
+// user can see that (and how) an application uses armaccel; and every
+// error raised while an instance starts ("armaccel: at load: ..."), so the
+// reason an instance refused to start (or a lane failed its self-test) is
+// visible where OpenSSL's config loader drops the error queue.
 inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
 
 // Probes the CPU, narrows the features by the union of the environment
 // override and `config_disable` (the instance's config value, may be null),
-// selects a kernel lane per primitive, decides which families to register
+// selects a kernel lane per primitive (each hardware lane after its
+// known-answer self-test, self_tests.h, with the application's self-test
+// callback `self_test_hook`), decides which families to register
 // (step_aside.h; forced by the environment or `config_force`) and fills
 // ctx->kernels, ctx->families, ctx->tables and ctx->caps.  ctx->host must be
 // set.  False, with "unknown cpu feature name" on the error queue naming
@@ -35,7 +42,11 @@ inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
 // typo there must not leave a feature on unnoticed, so the instance is
 // refused), and with "invalid force_lanes value" for a force setting that
 // is neither yes nor no.
-bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force);
+bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force,
+                      const SelfTestHook& self_test_hook);
+
+// True when ARMACCEL_TRACE asks for tracing (set, not empty, not "0").
+bool trace_requested();
 
 // Logs "armaccel: <algorithm> on <lane>" to stderr if tracing is on.
 void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept;

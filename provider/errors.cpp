@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "errors.h"
 
 #include <cstdarg>
+#include <cstdio>
 
 namespace armaccel::prov {
 
@@ -65,6 +67,7 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrSqueezeAfterFinal, const_cast<char*>("squeeze called after final; initialise again")},
     {kErrUnknownFeatureName, const_cast<char*>("unknown cpu feature name")},
     {kErrInvalidConfigValue, const_cast<char*>("invalid config value")},
+    {kErrLaneSelfTestFailed, const_cast<char*>("lane self-test failed")},
     {0, nullptr},
 };
 
@@ -108,6 +111,14 @@ void raise_error_message(const ProvCtx* prov, Reason reason, ErrorSite where, co
   if (!begin_error(prov, where)) return;
   va_list args;
   va_start(args, fmt);
+  if (prov->trace && prov->starting) {  // capabilities.h, kTraceEnv
+    va_list copy;
+    va_copy(copy, args);
+    std::fputs("armaccel: at load: ", stderr);
+    std::vfprintf(stderr, fmt, copy);
+    std::fputc('\n', stderr);
+    va_end(copy);
+  }
   prov->core_vset_error(prov->handle, static_cast<uint32_t>(reason), fmt, args);
   va_end(args);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // armaccel's error reasons and how they reach OpenSSL's error queue.
 //
 // Reasons are raised through the core's error functions (core_new_error,
@@ -71,6 +72,7 @@ enum Reason : int {
   kErrSqueezeAfterFinal,
   kErrUnknownFeatureName,
   kErrInvalidConfigValue,
+  kErrLaneSelfTestFailed,
 };
 
 // Where an error is raised: the file and line of the call, as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The OpenSSL release armaccel is loaded into: the core's "openssl-version"
 // (OSSL_PROV_PARAM_CORE_VERSION, e.g. "3.5.9"), read once at init.  The
 // module is built against one major version's headers and libcrypto (the

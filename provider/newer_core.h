@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Dispatch ids and parameter names that OpenSSL introduced after 3.0.
 // armaccel is built against 3.0's headers and runs in every 3.x release,
 // so it spells these itself.  Built against newer headers (the OpenSSL 3.5

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "params.h"
 
 #include <openssl/core_names.h>
@@ -38,6 +39,7 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamLaneSm3, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLaneMlkem, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLanesBuilt, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamSelfTest, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamFamilies, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamForceLanes, nullptr, 0),
     OSSL_PARAM_END,
@@ -87,8 +89,7 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamOverrideSource, caps.source) &&
             set_if(params, kParamLaneAes, caps.lane_text[0]) &&
             set_if(params, kParamLaneGhash, caps.lane_text[1]) &&
-            set_if(params, kParamLaneGcm,
-                   ctx->kernels.gcm != nullptr ? ctx->kernels.gcm->lane : "none") &&
+            set_if(params, kParamLaneGcm, caps.gcm_lane_text) &&
             set_if(params, kParamLaneSha256, caps.lane_text[2]) &&
             set_if(params, kParamLaneSha512, caps.lane_text[3]) &&
             set_if(params, kParamLaneKeccak, caps.lane_text[4]) &&
@@ -98,6 +99,7 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamLaneSm3, caps.lane_text[8]) &&
             set_if(params, kParamLaneMlkem, caps.lane_text[9]) &&
             set_if(params, kParamLanesBuilt, caps.lanes_built) &&
+            set_if(params, kParamSelfTest, caps.self_test_text) &&
             set_if(params, kParamFamilies, caps.families_text) &&
             set_if(params, kParamForceLanes, caps.force_source);
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);

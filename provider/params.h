@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Provider-level parameters (OSSL_PROVIDER_get_params): OpenSSL's standard
 // name/version/buildinfo/status, and armaccel's capability report.
 #pragma once
@@ -25,6 +26,9 @@ inline constexpr char kParamLaneSm4[] = "lane-sm4";
 inline constexpr char kParamLaneSm3[] = "lane-sm3";
 inline constexpr char kParamLaneMlkem[] = "lane-mlkem";
 inline constexpr char kParamLanesBuilt[] = "lanes-built";
+// The lane self-tests at load: "passed: LANE ...; failed: LANE ..." (each
+// list "none" when empty).
+inline constexpr char kParamSelfTest[] = "self-test";
 // Per algorithm family, its lanes or why it is left to the default provider
 // ("aes-cbc: aes-ce; sha512: deferred to the default provider (...)"), and
 // where forcing came from ("none", "environment", "config").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Per-instance provider context: the core's error functions, the kernel
 // lanes chosen for this instance (frozen after init) and the capability
 // report shown through provider parameters and armaccel-info.
@@ -6,6 +7,8 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 #include <openssl/types.h>
+
+#include <cstddef>
 
 #include "algorithms.h"
 #include "cpu/cpu_features.h"
@@ -18,6 +21,19 @@ namespace armaccel::prov {
 // The primitives of the lane-* parameters that carry a deferral note.
 inline constexpr const char* kLanePrimitives[10] = {
     "aes", "ghash", "sha256", "sha512", "keccak", "chacha20", "poly1305", "sm4", "sm3", "mlkem"};
+
+// What the lane self-tests at load found (self_tests.h).  Lane names point
+// at the kernel tables' static strings.
+struct SelfTestReport {
+  char passed[384] = {};  // lanes whose known-answer test passed, space separated
+  char failed[192] = {};  // lanes whose test failed
+  struct Failure {
+    std::size_t slot;  // kLanePrimitives index; the fused GCM lane after them
+    const char* lane;
+  };
+  Failure failures[16] = {};
+  std::size_t failure_count = 0;
+};
 
 struct CapabilityReport {
   CpuFeatures probed = 0;     // what the CPU reported
@@ -36,6 +52,9 @@ struct CapabilityReport {
   // provider (<reason>)" when every family led by it is deferred.  In
   // kLanePrimitives order.
   char lane_text[10][320] = {};
+  char gcm_lane_text[128] = {};  // the lane-gcm parameter
+  SelfTestReport self_test;
+  char self_test_text[640] = {};  // the self-test parameter
 };
 
 // The ML-KEM settings OpenSSL 3.5 reads from the provider's config section
@@ -70,7 +89,8 @@ struct ProvCtx {
   AlgorithmTables tables = {};  // the algorithms of those families, per operation
   CapabilityReport caps;
   MlkemSettings mlkem;
-  bool trace = false;  // ARMACCEL_TRACE set at load: log each new context to stderr
+  bool trace = false;    // ARMACCEL_TRACE set at load: log each new context to stderr
+  bool starting = true;  // inside OSSL_provider_init (errors are traced too)
 };
 
 }  // namespace armaccel::prov

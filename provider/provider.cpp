@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // armaccel's entry point: OSSL_provider_init, the only symbol the module
 // exports.  Each load (each OSSL_LIB_CTX) gets its own ProvCtx: the core's
 // error functions, the probed CPU features narrowed by the overrides, and the
@@ -137,6 +138,7 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
   if (memory == nullptr) return 0;
   auto* ctx = new (memory) ProvCtx();
   ctx->handle = handle;
+  ctx->trace = trace_requested();
   OSSL_FUNC_core_get_params_fn* core_get_params = nullptr;
   for (const OSSL_DISPATCH* f = in; f != nullptr && f->function_id != 0; ++f) {
     take_core_function(f, OSSL_FUNC_CORE_GET_PARAMS, core_get_params);
@@ -169,13 +171,15 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
     return 0;
   }
   if (!probe_and_select(ctx, config_value(handle, core_get_params, kDisableConfigKey),
-                        config_value(handle, core_get_params, kForceConfigKey)) ||
+                        config_value(handle, core_get_params, kForceConfigKey),
+                        read_self_test_hook(handle, in)) ||
       !mlkem_read_config(ctx, core_get_params)) {
     OSSL_LIB_CTX_free(ctx->libctx);
     ctx->~ProvCtx();
     OPENSSL_clear_free(ctx, sizeof *ctx);
     return 0;
   }
+  ctx->starting = false;
   *out = kProviderFunctions;
   *provctx = ctx;
   return 1;

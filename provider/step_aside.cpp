@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The step-aside table: per algorithm family, the lanes measured at or below
 // the code of the OpenSSL armaccel is loaded into, the first 3.x release
 // whose default provider has the family, and the measured reason shown when

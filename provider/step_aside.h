@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stepping aside: which algorithm families armaccel registers on the running
 // CPU.  armaccel promises never to make an algorithm slower than the code of
 // the OpenSSL it is loaded into, so a family is registered only when the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Unpacks Debian's arm64 `openssl` command into DIR (default build/arm64-openssl)
 # for the emulated CLI tests: `apt-get download` + `dpkg -x`, never
 # `apt-get install openssl:arm64` (that would replace the host's x86 openssl).

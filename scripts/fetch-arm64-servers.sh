@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Unpacks Debian's arm64 nginx and curl commands into DIR
 # (default build/arm64-servers) for the emulated server test: `apt-get
 # download` + `dpkg -x`, as for the arm64 openssl; `apt-get install` of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Fetches the OpenSSL runtimes armaccel is tested in besides the machine's
 # own Debian 12 OpenSSL 3.0: the real distribution binaries of Debian 13
 # (trixie, OpenSSL 3.5) and Debian unstable (sid, OpenSSL 3.6) for amd64

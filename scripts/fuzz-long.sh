@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The differential fuzzers for longer than the test command gives them:
 #   scripts/fuzz-long.sh [SECONDS] [FAMILY...]
 # (default 1800 s each, every family: cipher aead digest mac mlkem), two at

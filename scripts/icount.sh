@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Instruction counts, the performance proxy of ../shared/tools/qemu-icount:
 # guest instructions under qemu (not speed), armaccel beside OpenSSL's own
 # code in the same run where OpenSSL has the algorithm.  The one entry point

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian 12 packages armaccel's build and tests need, only if
 # some are missing.  `install-deps.sh native` for the host build,
 # `install-deps.sh cross` adds the AArch64 cross toolchain, libssl-dev:arm64 and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The long runs the test command (scripts/test-all.sh) leaves to subsets:
 #   1. the OpenSSL 3.5/3.6 runtime suites under qemu-aarch64 in every CPU
 #      configuration (cortex-a53, cortex-a72 without its crypto extensions (cortex-a72-neon), the portable overrides as

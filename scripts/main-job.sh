@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The main job: builds armaccel and pushes real data through the real
 # `openssl` command and an ordinary EVP program with armaccel loaded,
 # checking every result against OpenSSL's default provider:

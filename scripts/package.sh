@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Builds armaccel's Debian packages with CPack from existing build trees:
 #   scripts/package.sh [PRESET...]     (default: release, and aarch64 if built)
 # writes build/release/package/armaccel_<version>_amd64.deb and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The benchmark report: build/report/index.md with one PNG chart per CPU
 # class (reference CPU, cortex-a53, NEON-only), armaccel against OpenSSL 3.0
 # and 3.5 per algorithm and message size in guest instructions per byte

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Every test: the native suite (portable lanes), the same under
 # AddressSanitizer + UBSan, the constant-time check (valgrind memcheck with
 # secrets marked undefined, test/ct), the differential fuzzers against the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Other OpenSSL releases the provider suites also run in: Debian 13's
 # OpenSSL 3.5 and Debian unstable's 3.6, the distribution binaries that
 # scripts/fetch-runtimes.sh unpacks into ARMACCEL_RUNTIMES_DIR, for the

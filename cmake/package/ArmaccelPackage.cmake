@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Install rules beyond the module and armaccel-info, and the Debian package
 # (`cpack -G DEB` in the build directory; scripts/package.sh runs it for the
 # release and AArch64 builds):
@@ -12,8 +13,25 @@
 
 set(ARMACCEL_SSL_CONFDIR "/etc/ssl" CACHE PATH
     "Directory armaccel.cnf (the ready OpenSSL config activating armaccel) is installed into")
-set(ARMACCEL_PACKAGE_MAINTAINER "The armaccel developers <armaccel@example.org>" CACHE STRING
-    "Maintainer field of the Debian package")
+# Maintainer: the person who builds the package, as Debian's own tools
+# (dch, dh_make) find them: DEBFULLNAME and DEBEMAIL from the environment
+# (DEBEMAIL may also be "Name <address>"); without them the author of the
+# checkout's last commit (git log -1).  Homepage: the checkout's "origin"
+# remote when it is a web address (https://..., or git@host:path turned
+# into https://host/path); without one the field is left out.  Both are
+# cache variables: -DARMACCEL_PACKAGE_MAINTAINER="Name <address>" and
+# -DARMACCEL_PACKAGE_HOMEPAGE=https://... set them for good.
+include(${CMAKE_CURRENT_LIST_DIR}/PackageIdentity.cmake)
+armaccel_default_maintainer(_armaccel_default_maintainer)
+if(ARMACCEL_PACKAGE_MAINTAINER STREQUAL "The armaccel developers <armaccel@example.org>")
+  unset(ARMACCEL_PACKAGE_MAINTAINER CACHE)  # the placeholder of earlier builds
+endif()
+armaccel_default_homepage(_armaccel_default_homepage)
+set(ARMACCEL_PACKAGE_MAINTAINER "${_armaccel_default_maintainer}" CACHE STRING
+    "Maintainer field of the Debian package (Name <address>)")
+set(ARMACCEL_PACKAGE_HOMEPAGE "${_armaccel_default_homepage}" CACHE STRING
+    "Homepage field of the Debian package (empty: no field)")
+armaccel_check_maintainer("${ARMACCEL_PACKAGE_MAINTAINER}")
 
 # armaccel.cnf: the example config with the installed module's path.
 set(_armaccel_example "${PROJECT_SOURCE_DIR}/openssl.cnf.example")
@@ -29,19 +47,23 @@ endif()
 file(WRITE "${PROJECT_BINARY_DIR}/package/armaccel.cnf" "${_armaccel_cnf}")
 install(FILES "${PROJECT_BINARY_DIR}/package/armaccel.cnf" DESTINATION "${ARMACCEL_SSL_CONFDIR}")
 
-# Compressed as Debian policy wants them (gzip -9n: no name or time stamp).
+# The manual page and the Debian changelog carry the version of
+# project(VERSION) and the maintainer above; compressed as Debian policy
+# wants them (gzip -9n: no name or time stamp).
 set(_armaccel_pkg "${CMAKE_CURRENT_LIST_DIR}")
+configure_file("${_armaccel_pkg}/armaccel-info.1.in" "${PROJECT_BINARY_DIR}/package/armaccel-info.1"
+               @ONLY)
+configure_file("${_armaccel_pkg}/changelog.in" "${PROJECT_BINARY_DIR}/package/changelog" @ONLY)
 set(_armaccel_gz "")
-foreach(pair IN ITEMS "changelog|changelog.gz" "armaccel-info.1|armaccel-info.1.gz")
-  string(REPLACE "|" ";" pair "${pair}")
-  list(GET pair 0 src)
-  list(GET pair 1 out)
+foreach(name IN ITEMS changelog armaccel-info.1)
+  set(src "${PROJECT_BINARY_DIR}/package/${name}")
+  set(out "${PROJECT_BINARY_DIR}/package/${name}.gz")
   add_custom_command(
-    OUTPUT "${PROJECT_BINARY_DIR}/package/${out}"
-    COMMAND sh -c "gzip -9n -c '${_armaccel_pkg}/${src}' > '${PROJECT_BINARY_DIR}/package/${out}'"
-    DEPENDS "${_armaccel_pkg}/${src}"
+    OUTPUT "${out}"
+    COMMAND sh -c "gzip -9n -c '${src}' > '${out}'"
+    DEPENDS "${src}"
     VERBATIM)
-  list(APPEND _armaccel_gz "${PROJECT_BINARY_DIR}/package/${out}")
+  list(APPEND _armaccel_gz "${out}")
 endforeach()
 add_custom_target(armaccel-package-docs ALL DEPENDS ${_armaccel_gz})
 install(FILES "${PROJECT_BINARY_DIR}/package/armaccel-info.1.gz"
@@ -62,6 +84,10 @@ set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME armaccel)
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_CONTACT "${ARMACCEL_PACKAGE_MAINTAINER}")
+set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${ARMACCEL_PACKAGE_MAINTAINER}")
+if(ARMACCEL_PACKAGE_HOMEPAGE)
+  set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${ARMACCEL_PACKAGE_HOMEPAGE}")
+endif()
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "OpenSSL 3 provider for ARM crypto hardware")

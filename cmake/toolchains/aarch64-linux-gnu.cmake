@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for AArch64 Linux on a Debian x86-64 host: the
 # g++-aarch64-linux-gnu compilers, libssl-dev:arm64 (multiarch), and tests
 # run through qemu-aarch64 (QEMU_CPU picks the emulated CPU per test).

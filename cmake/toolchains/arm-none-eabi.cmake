@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Bare-metal Cortex-M (ARMv7E-M) with the Arm GNU toolchain and newlib
 # (Debian: gcc-arm-none-eabi libnewlib-arm-none-eabi
 # libstdc++-arm-none-eabi-newlib).  Only the kernel library and its

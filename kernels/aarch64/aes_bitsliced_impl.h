@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bit-sliced AES (FIPS 197) over eight blocks in NEON registers, for
 // AArch64 cores without the AES instructions, in the modes whose blocks are
 // independent: ECB, CBC decryption, CTR and XTS (SP 800-38A, SP 800-38D

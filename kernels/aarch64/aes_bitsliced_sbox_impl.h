@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AES S-box and its inverse (FIPS 197 §5.1.1, §5.3.2) as Boolean
 // circuits over eight bit planes held in NEON registers, for the bit-sliced
 // AES of aes_bitsliced_impl.h.  Each of the 128 bit positions of a plane is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES, AArch64 crypto-extension lane "aes-ce" (FIPS 197; modes SP 800-38A).
 //
 // AESE/AESMC and AESD/AESIMC through arm_neon.h intrinsics.  Eight blocks

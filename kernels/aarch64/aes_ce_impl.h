@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES crypto-extension primitives shared by the AArch64 lane files built
 // with -march=armv8-a+crypto (aes_ce.cpp, gcm_ce.cpp).  Everything is in an
 // anonymous namespace: each including file gets its own internal copy, so no

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES, AArch64 NEON lane "aes-neon" for cores without the AES instructions
 // (FIPS 197; modes SP 800-38A, SP 800-38B/C chaining, SP 800-38E).
 //

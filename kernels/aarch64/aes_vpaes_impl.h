@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Vector-permute AES (FIPS 197) for AArch64 cores without the AES
 // instructions: the S-box as GF(2^4) arithmetic on the state's nibbles,
 // every lookup a TBL on a 16-byte table held in a NEON register, so there is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Derives the vector-permute AES tables of the aes-neon lane and writes
 aes_vpaes_tables.h (run: python3 aes_vpaes_tables.py > aes_vpaes_tables.h).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ChaCha20, AArch64 lane "chacha20-neon" (RFC 8439 §2.1-2.4) on Advanced
 // SIMD.  Four blocks per iteration, "vertically": vector register w holds
 // state word w of blocks 0..3 (lane i = block i), so a quarter round is the

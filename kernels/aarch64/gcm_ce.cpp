@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fused AES-GCM, AArch64 lane "gcm-ce" (SP 800-38D §7.1-7.2): AESE/AESMC
 // counter mode and PMULL GHASH in one loop, four blocks per iteration.  When
 // encrypting, the ciphertext of the previous iteration is hashed while the

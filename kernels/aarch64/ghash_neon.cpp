@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GHASH, AArch64 lane "ghash-neon" (SP 800-38D §6.4) for cores without
 // PMULL on 64-bit lanes: carry-less products from the 8-bit polynomial
 // multiply (PMULL.8B) every AArch64 core has, eight blocks per reduction

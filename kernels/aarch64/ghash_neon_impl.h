@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GHASH on Advanced SIMD without PMULL on 64-bit lanes (SP 800-38D §6.4):
 // the primitives of the lane "ghash-neon" (ghash_neon.cpp).  Anonymous
 // namespace: each including file has its own copy.

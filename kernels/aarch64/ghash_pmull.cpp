@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GHASH, AArch64 lane "ghash-pmull" (SP 800-38D §6.4): eight blocks per
 // reduction with precomputed powers H'^1..H'^8 (ghash_pmull_impl.h).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GHASH with PMULL/PMULL2 (SP 800-38D §6.4), primitives shared by the
 // AArch64 lane files built with -march=armv8-a+crypto (ghash_pmull.cpp,
 // gcm_ce.cpp).  Anonymous namespace: each including file has its own copy.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600] pieces shared by the AArch64 lane files (keccak_sha3.cpp,
 // keccak_neon.cpp): loads and stores of a state whose 25 lanes sit in 25 vector
 // registers (one state in the low halves, or two states side by side).

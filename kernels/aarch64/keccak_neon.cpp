@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600], AArch64 lane "keccak-neon" for cores without the SHA3
 // instructions (FIPS 202 §3.2).  permute_x2 runs two states in the two
 // halves of Advanced SIMD registers: XOR chains for theta, shift-and-insert

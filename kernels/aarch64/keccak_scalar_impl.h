@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600] on one state in 64-bit general-purpose registers (FIPS 202
 // §3.2-3.3), for the AArch64 lanes without the SHA3 instructions
 // (keccak_neon.cpp's permute and absorb).  Scalar C++ only: the speed comes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600], AArch64 lane "keccak-sha3": the ARMv8.2 SHA3 instructions
 // (FIPS 202 §3.2).  Each of the 25 lanes lives in one vector register; per
 // round theta's column parities are two EOR3 each, its D values one RAX1

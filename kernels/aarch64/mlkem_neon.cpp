@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM arithmetic (FIPS 203 §4.3), AArch64 lane "mlkem-neon" on
 // Advanced SIMD: eight coefficients a vector as signed 16-bit lanes.
 //

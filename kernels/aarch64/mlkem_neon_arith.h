@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // mlkem_neon.cpp's vector arithmetic (Barrett multiplication, the
 // butterflies, reductions), NTT (Algorithm 9), inverse NTT (Algorithm 10),
 // MultiplyNTTs (Algorithm 11) and the rej_uniform loop (Algorithm 7);

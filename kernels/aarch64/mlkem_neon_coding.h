@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // mlkem_neon.cpp's coding entries on unsigned lanes: Compress_d +
 // ByteEncode_d (Algorithm 5, §4.2.1), ByteDecode_d + Decompress_d
 // (Algorithm 6) for d = 1, 4, 5, 10, 11, 12 and SamplePolyCBD (Algorithm

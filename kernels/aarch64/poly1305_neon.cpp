@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Poly1305, AArch64 lane "poly1305-neon" (RFC 8439 §2.5) on Advanced SIMD:
 // four blocks per multiplication step.
 //

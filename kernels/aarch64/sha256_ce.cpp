@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 compression function, AArch64 crypto-extension lane "sha256-ce"
 // (FIPS 180-4 §6.2.2).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 compression function for AArch64 cores without the SHA-2
 // instructions, lane "sha256-neon" (FIPS 180-4 §6.2.2).
 //

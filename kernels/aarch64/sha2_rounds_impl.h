@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 / SHA-512 compression rounds in general-purpose registers, shared
 // by the AArch64 lanes "sha256-neon" and "sha512-neon" (FIPS 180-4 §6.2.2
 // step 3, §6.4.2 step 3).  The message schedule is the caller's: it hands

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-512 compression function, AArch64 SHA512-extension lane "sha512-ce"
 // (FIPS 180-4 §6.4.2).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-512 compression function for AArch64 cores without the SHA-512
 // instructions, lane "sha512-neon" (FIPS 180-4 §6.4.2).
 //

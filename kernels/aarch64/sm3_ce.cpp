@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM3, AArch64 lane "sm3-ce" on the ARMv8.2 SM3 instructions
 // (GB/T 32905-2016 §5).
 //

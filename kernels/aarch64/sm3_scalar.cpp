@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM3, AArch64 lane "sm3-scalar" for cores without the SM3 instructions
 // (GB/T 32905-2016 §5), on the general-purpose registers.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM4, AArch64 lane "sm4-ce" on the ARMv8.2 SM4 instructions
 // (GB/T 32907-2016).  SM4EKEY makes four round keys from the previous four
 // and four CK constants; SM4E runs four rounds on a block held as four

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pieces shared by the AArch64 SM4 lane files (sm4_ce.cpp, sm4_neon.cpp):
 // counter blocks kept as big-endian 64-bit halves, and the two XTS tweak
 // rules as small tweak-state types.  Unnamed namespace: each lane file,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM4, AArch64 lane "sm4-neon" on Advanced SIMD, for cores without the SM4
 // instructions (GB/T 32907-2016).
 //

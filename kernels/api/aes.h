@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES kernel interface (FIPS 197), one table per lane.
 //
 // A lane expands a key into AesRoundKeys in its own private layout (byte

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The entry types the block-cipher kernel tables (aes.h, sm4.h) share,
 // over the cipher's key schedule type S.  Each table's comments give the
 // contract of its entries.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ChaCha20 kernels (RFC 8439 §2.3-2.4), one table per lane.
 //
 // The state is the 16-word matrix of §2.3: the constants "expand 32-byte k",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fused GCM kernels (SP 800-38D §7.1-7.2, steps GCTR and GHASH over the
 // ciphertext): one pass over whole blocks that encrypts with the inc32
 // counter and absorbs the ciphertext into Xi, so a CPU can keep its AES and

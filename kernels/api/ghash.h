@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GHASH kernels (NIST SP 800-38D §6.4), one table per lane.
 //
 // A lane precomputes from the hash subkey H = E_K(0^128) whatever it needs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600] kernels (FIPS 202 §3), one table per lane.
 //
 // A state is 25 64-bit lanes A[x + 5y] (x, y = 0..4); lane w holds state

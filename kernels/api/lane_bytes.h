@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lane-private state: N bytes, 16-byte aligned, laid out by the lane that
 // filled them (precomputed key powers, limbs and accumulators) and only
 // meaningful to it.  Tag keeps the kinds apart as types.

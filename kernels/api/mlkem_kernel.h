@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM arithmetic kernels (FIPS 203 §4.2-4.3), one table per lane.  The
 // portable lane (mlkem_poly.h) is the reference every other lane is tested
 // against; the AArch64 NEON and ARMv7E-M lanes plug in behind this table.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Poly1305 kernels (RFC 8439 §2.5), one table per lane.
 //
 // The one-time key is (r, s), 16 bytes each.  A lane keeps the clamped r,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 and SHA-512 compression-function kernels (FIPS 180-4), one table
 // per lane.  A kernel processes whole message blocks and carries the
 // intermediate hash value H in and out, so any split of a message into

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM3 kernel interface (GB/T 32905-2016), one table per lane.
 //
 // SM3 is a Merkle-Damgard hash with SHA-256's shape: 64-byte blocks, eight

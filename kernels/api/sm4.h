@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM4 kernel interface (GB/T 32907-2016), one table per lane.
 //
 // The table has the shape of AesKernel (aes.h), so the mode templates of

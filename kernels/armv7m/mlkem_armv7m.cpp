@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM arithmetic lane for ARMv7E-M (Cortex-M4/M7 with the DSP
 // extension): NTT, inverse NTT and MultiplyNTTs in Thumb-2 assembly
 // (mlkem_ntt.S); rej_uniform, compress_encode / decode_decompress for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM NTT, inverse NTT and MultiplyNTTs for ARMv7E-M (Cortex-M4/M7),
 // Thumb-2 with the DSP instructions; no FPU registers.  C-callable (AAPCS):
 //

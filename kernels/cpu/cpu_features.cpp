@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Feature names, their formatting, and the override grammar (cpu_features.h).
 #include "cpu/cpu_features.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CPU feature bits that select armaccel's kernel lanes, and the override
 // grammar that narrows them.
 //

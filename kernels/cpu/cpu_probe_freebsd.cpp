@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability probe for AArch64 FreeBSD: elf_aux_info(3) reads AT_HWCAP and
 // AT_HWCAP2, whose bits FreeBSD keeps identical to Linux's.
 #include <sys/auxv.h>

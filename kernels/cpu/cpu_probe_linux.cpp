@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability probe for AArch64 Linux (and Android): the kernel reports CPU
 // features in the auxiliary vector, AT_HWCAP and AT_HWCAP2.  No SIGILL
 // probing: a provider must not install signal handlers in its host.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability probe for Apple silicon (macOS/iOS): sysctlbyname reports each
 // architectural feature as hw.optional.arm.FEAT_* (1 when present).  Every
 // Apple arm64 core has Advanced SIMD.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability probe for targets without an ARM feature query (x86-64 hosts,
 // bare-metal builds): no hardware lanes, so the portable kernels serve every
 // primitive.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Capability probe for Windows on ARM64: IsProcessorFeaturePresent.  The
 // v8 crypto flag covers AES, PMULL and SHA-1/SHA-256 together; SHA-512 and
 // SHA-3 flags exist only in newer SDKs, so their values are spelled out.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AArch64 AT_HWCAP / AT_HWCAP2 bits the lanes need, and their mapping
 // to CpuFeatures.  Shared by the Linux (and Android) and FreeBSD probes:
 // FreeBSD keeps the bits identical to Linux's.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lane lists (which lanes this build has) and selection (lanes.h).
 #include "cpu/lanes.h"
 
@@ -170,23 +171,6 @@ const MlkemKernel* const kMlkemKernels[] = {
     &kMlkemPortable,
 };
 
-template <class Kernel, std::size_t N>
-const Kernel* first_usable(const Kernel* const (&lanes)[N], CpuFeatures effective) {
-  for (const Kernel* k : lanes) {
-    if ((k->required & ~effective) == 0) return k;
-  }
-  return lanes[N - 1];
-}
-
-// The first fused GCM lane usable with the chosen AES and GHASH lanes.
-const GcmKernel* usable_gcm(CpuFeatures effective, const AesKernel* aes, const GhashKernel* ghash) {
-  for (const GcmKernel* k : kGcmLanes) {
-    if (k != nullptr && (k->required & ~effective) == 0 && k->aes == aes && k->ghash == ghash)
-      return k;
-  }
-  return nullptr;
-}
-
 }  // namespace
 
 LaneList<AesKernel> aes_lanes() {
@@ -230,19 +214,7 @@ LaneList<MlkemKernel> mlkem_lanes() {
 }
 
 KernelSet select_kernels(CpuFeatures effective) {
-  KernelSet set;
-  set.aes = first_usable(kAesLanes, effective);
-  set.ghash = first_usable(kGhashLanes, effective);
-  set.gcm = usable_gcm(effective, set.aes, set.ghash);
-  set.sha256 = first_usable(kSha256Lanes, effective);
-  set.sha512 = first_usable(kSha512Lanes, effective);
-  set.keccak = first_usable(kKeccakKernels, effective);
-  set.chacha20 = first_usable(kChachaKernels, effective);
-  set.poly1305 = first_usable(kPoly1305Kernels, effective);
-  set.sm4 = first_usable(kSm4Kernels, effective);
-  set.sm3 = first_usable(kSm3Kernels, effective);
-  set.mlkem = first_usable(kMlkemKernels, effective);
-  return set;
+  return select_kernels(effective, [](const auto&, const KernelSet&) { return true; });
 }
 
 }  // namespace armaccel

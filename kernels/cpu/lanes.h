@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Lane lists and selection.  Each primitive has a list of the lanes built
 // into this binary, best first and the portable lane last; select_kernels()
 // picks, per primitive, the first lane whose required features are all in
@@ -55,5 +56,52 @@ LaneList<Sm3Kernel> sm3_lanes();
 LaneList<MlkemKernel> mlkem_lanes();
 
 KernelSet select_kernels(CpuFeatures effective);
+
+// The same choice, with a say for the caller: a lane is taken only if its
+// required features are present and accept(lane, chosen) returns true,
+// else the next in its list is considered.  The last lane of a list (the
+// portable one) is taken without asking.  accept is called with a const
+// reference to the lane's table (AesKernel, GhashKernel, GcmKernel, ...)
+// and the KernelSet chosen so far: primitives are chosen in KernelSet's
+// order, so a fused GCM lane sees its AES and GHASH lanes and the ML-KEM
+// lane its Keccak lane.  The provider passes its known-answer self-tests
+// (selftest/self_test.h) here.
+template <class Accept>
+KernelSet select_kernels(CpuFeatures effective, Accept&& accept);
+
+namespace detail {
+template <class Kernel, class Accept>
+const Kernel* first_accepted(LaneList<Kernel> list, CpuFeatures effective, const KernelSet& chosen,
+                             Accept& accept) {
+  for (std::size_t i = 0; i + 1 < list.count; ++i) {
+    const Kernel* k = list.lanes[i];
+    if ((k->required & ~effective) == 0 && accept(*k, chosen)) return k;
+  }
+  return list.lanes[list.count - 1];
+}
+}  // namespace detail
+
+template <class Accept>
+KernelSet select_kernels(CpuFeatures effective, Accept&& accept) {
+  KernelSet set = {};
+  set.aes = detail::first_accepted(aes_lanes(), effective, set, accept);
+  set.ghash = detail::first_accepted(ghash_lanes(), effective, set, accept);
+  const LaneList<GcmKernel> gcm = gcm_lanes();  // no portable entry: may end empty
+  for (std::size_t i = 0; i < gcm.count && set.gcm == nullptr; ++i) {
+    const GcmKernel* k = gcm.lanes[i];
+    if ((k->required & ~effective) == 0 && k->aes == set.aes && k->ghash == set.ghash &&
+        accept(*k, set))
+      set.gcm = k;
+  }
+  set.sha256 = detail::first_accepted(sha256_lanes(), effective, set, accept);
+  set.sha512 = detail::first_accepted(sha512_lanes(), effective, set, accept);
+  set.keccak = detail::first_accepted(keccak_lanes(), effective, set, accept);
+  set.chacha20 = detail::first_accepted(chacha20_lanes(), effective, set, accept);
+  set.poly1305 = detail::first_accepted(poly1305_lanes(), effective, set, accept);
+  set.sm4 = detail::first_accepted(sm4_lanes(), effective, set, accept);
+  set.sm3 = detail::first_accepted(sm3_lanes(), effective, set, accept);
+  set.mlkem = detail::first_accepted(mlkem_lanes(), effective, set, accept);
+  return set;
+}
 
 }  // namespace armaccel

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM (FIPS 203) over the portable polynomial arithmetic and a Keccak
 // kernel: K-PKE (Algorithms 13-15) and the KEM (Algorithms 16-18).
 #include "mlkem/mlkem.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM (FIPS 203, final): key generation, encapsulation and
 // decapsulation with implicit rejection, and the key checks of §7.2-7.3,
 // for ML-KEM-512/768/1024.  Freestanding: the hash functions run on a

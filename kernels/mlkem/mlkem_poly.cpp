@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM polynomial arithmetic, portable (FIPS 203 §4.2-4.3).
 #include "mlkem/mlkem_poly.h"
 

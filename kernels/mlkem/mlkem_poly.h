@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM polynomial arithmetic (FIPS 203 §4.3), portable and constant
 // time: polynomials of Z_q[X]/(X^256 + 1), q = 3329, as 256 coefficients in
 // [0, q).  Reductions are multiply-and-shift (Barrett), never a division

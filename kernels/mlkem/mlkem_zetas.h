@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The powers of zeta = 17 the ML-KEM NTTs use (FIPS 203 §4.3), for building
 // each lane's twiddle tables at compile time.  Everything here is
 // constexpr and meant for constant evaluation only (so lane files may

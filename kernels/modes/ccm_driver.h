@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CCM driver (NIST SP 800-38C): formatting of B0 and the AAD (§A.2),
 // CBC-MAC and the counter blocks, for one message whose payload length is
 // fixed before any data (as CCM requires).  The block cipher kernel does

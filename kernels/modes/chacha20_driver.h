@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A ChaCha20 keystream over a kernel (RFC 8439 §2.4): data in any number of
 // calls of any length, with the unused keystream of a partial block kept
 // for the next call, so every split gives the bytes of one call.  Plain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CMAC driver (NIST SP 800-38B): subkeys K1/K2 (§6.1), the message in any
 // number of calls of any length, and the MAC (§6.2), for a block cipher of
 // B = 8 or 16 bytes.  The CBC-MAC chaining itself is a `Chain` supplied by

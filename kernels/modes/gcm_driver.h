@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GCM driver (NIST SP 800-38D §7): J0 from the IV, AAD and text in any
 // number of calls of any length, tag.  The block cipher, GHASH and optional
 // fused kernels do the work on whole blocks; this file handles partial
@@ -152,8 +153,9 @@ bool gcm_crypt(const Lanes& lanes, const GcmKeyT<typename Lanes::ScheduleType>* 
   }
   if (len > kGcmMaxTextBytes - s->text_bytes) return false;
   s->text_bytes += len;
-  // Finish the current block with its remaining keystream.
-  while (s->partial_len != 0 && len != 0) {
+  // Finish the current block with its remaining keystream (partial_len
+  // is 1..15 here; the bound is spelled out for GCC's overflow warning).
+  while (s->partial_len != 0 && s->partial_len < 16 && len != 0) {
     const std::uint8_t c_in = *in++;
     const std::uint8_t c_out = static_cast<std::uint8_t>(c_in ^ s->keystream[s->partial_len]);
     *out++ = c_out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Poly1305 over a kernel (RFC 8439 §2.5): a message in any number of calls
 // of any length (partial blocks buffered), the final partial block padded
 // with 0x01 and zeros, and the AEAD's zero padding to a block boundary

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Merkle-Damgard driver for SHA-2 (FIPS 180-4 §5.1.1, §5.1.2, §6): buffers a
 // partial block, counts the message length, pads and writes the digest.  The
 // compression itself is the lane's kernel (sha2.h), passed per call, so the

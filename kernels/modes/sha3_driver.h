@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sponge construction (FIPS 202 §4) over a Keccak-f[1600] kernel: the
 // message in any number of calls of any length, the pad10*1 padding with
 // the domain bits of each function (SHA-3: 01, SHAKE: 1111, Keccak: none,

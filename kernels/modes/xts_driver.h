@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XTS driver (IEEE 1619 §5.3, SP 800-38E) as a stream: a data unit is fed in
 // updates of any size and finished once.  The kernel processes whole blocks
 // with the tweak carried (aes.h); this file keeps back what ciphertext

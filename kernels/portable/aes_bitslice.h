@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bit-sliced AES building blocks for the portable lane (aes_portable.cpp).
 //
 // A bit-sliced state keeps bit b of many bytes in one machine word ("plane"

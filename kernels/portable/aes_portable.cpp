@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES, portable lane "aes-portable": bit-sliced, constant time (FIPS 197).
 //
 // Four blocks are processed at once in eight 64-bit planes: plane b holds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte-to-bit-plane transposition for the bit-sliced portable lanes (AES,
 // SM4): 64 bytes become eight 64-bit planes, plane b holding bit b of every
 // byte (bit n of the plane = bit b of byte n), and back.

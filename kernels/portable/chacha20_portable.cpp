@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ChaCha20, portable lane "chacha20-portable" (RFC 8439 §2.1-2.4): the
 // quarter round on 32-bit words, one block at a time.
 #include <cstddef>

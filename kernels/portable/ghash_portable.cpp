@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GHASH, portable lane "ghash-portable" (SP 800-38D §6.3-6.4), constant time.
 //
 // The 64x64 -> 128-bit carry-less products come from ordinary integer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600], portable lane "keccak-portable" (FIPS 202 §3.2-3.3): the
 // five step mappings on 64-bit lanes; rotations by constant amounts, so
 // nothing depends on the data.  Absorbing is specialised per rate so the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Poly1305, portable lane "poly1305-portable" (RFC 8439 §2.5): one block
 // per multiplication in radix 2^64 (poly1305_radix64.h).  Constant time:
 // multiplications and carries only.

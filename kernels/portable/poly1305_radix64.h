@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Poly1305 arithmetic in radix 2^64 (RFC 8439 §2.5), shared by the
 // portable lane and the AArch64 lane's scalar head and tail: the 130-bit
 // accumulator h in three 64-bit limbs (h2 holds the top few bits), the

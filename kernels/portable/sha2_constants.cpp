@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-2 round constants (FIPS 180-4 §4.2.2, §4.2.3): the first 32 / 64 bits
 // of the fractional parts of the cube roots of the first 64 / 80 primes.
 #include "api/sha2.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-2 initial hash values (FIPS 180-4 §5.3.2-5.3.6).
 #include "modes/sha2_driver.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-256 and SHA-512 compression functions, portable lanes
 // "sha256-portable" (FIPS 180-4 §6.2.2) and "sha512-portable" (§6.4.2).
 // One template: the two differ only in word type, round count, round

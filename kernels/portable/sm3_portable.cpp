@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM3, portable lane "sm3-portable" (GB/T 32905-2016 §5): rotations,
 // additions and Boolean functions on 32-bit words, nothing indexed by data.
 #include <bit>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM4, portable lane "sm4-portable": bit-sliced, constant time
 // (GB/T 32907-2016).
 //

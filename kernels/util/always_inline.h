@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ARMACCEL_NOINLINE keeps a function out of line (its stack frame then
 // exists only while it runs, instead of being added to every caller's).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The batch loops of the block-mode kernels: after a batch of n 16-byte
 // blocks, in and out move on by 16 n bytes and n fewer blocks remain.
 // Unnamed namespace: every including file, lane files built with extension

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Endian-explicit loads and stores for the portable kernels and drivers:
 // one unaligned load/store plus a byte swap on little-endian hosts.
 //

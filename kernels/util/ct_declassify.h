@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Declassification points for the constant-time check (test/ct): where a
 // value computed from secrets is public by design (ML-KEM's rho and ek, a
 // tag-comparison verdict, a padding verdict after the constant-time check),

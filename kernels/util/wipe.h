@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Zeroising of secrets: freestanding code (kernels/) cannot use OpenSSL's
 // OPENSSL_cleanse, and the provider uses this too for contexts it frees
 // (free_wiped) and per-message state, at memset's speed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* AES-CCM through EVP for the instruction counts (the shared evp_work has no
  * CCM: CCM needs the message length before the AAD).  One message per
  * repetition, the key kept (the TLS record pattern): a new 12-byte nonce,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # armaccel against OpenSSL 3.0 and 3.5's own code on the ARM cores without
 # some or all of the crypto extensions (issue 15), in guest instructions per
 # byte (scripts/icount/vs.sh; not speed), with what armaccel registers there

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Guest instructions per ML-KEM operation on QEMU's Cortex-M4 board
 # (mps2-an386), best lanes beside the portable ones, plus the stack each
 # operation takes (from the mlkem_kat image, measured by painting).  The

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Guest instructions per byte under qemu-aarch64 (the performance proxy, see
 # ../shared/tools/qemu-icount): armaccel beside OpenSSL's default provider in
 # the same run, at 64 B (SHA only), 1 KiB and 16 KiB; then the GCM lane

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Guest instructions per ML-KEM operation and per arithmetic kernel call
 # under qemu-aarch64 with the icount plugin, for the lanes the probe picks
 # (mlkem-neon + keccak-sha3 on the reference CPU) and for the portable lanes

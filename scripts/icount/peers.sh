@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # armaccel against the best peer it is loaded into: Debian 13's OpenSSL 3.5
 # (and Debian 12's 3.0) on the reference CPU, each EVP operation in the new-
 # key pattern (cipher-enc, aead-enc: a key set up per message) and, where

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Where the instructions of one EVP operation go (../shared/tools/qemu-icount
 # iprof), armaccel loaded into Debian 13's OpenSSL 3.5 (or, with
 # ARMACCEL_PROF_RUNTIME=/, Debian 12's 3.0) or that OpenSSL's default

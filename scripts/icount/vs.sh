@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Guest instructions per byte (the performance proxy of
 # ../shared/tools/qemu-icount, not speed) of one EVP operation: armaccel
 # loaded into Debian 12's OpenSSL 3.0 and into Debian 13's 3.5

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Sourced by the fetch-arm64-*.sh scripts.
 # unpack_arm64_debs DEST PKG[=VERSION]...: `apt-get download` of the arm64
 # packages and `dpkg -x` of each into DEST, never `apt-get install` (an

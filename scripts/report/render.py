@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """The benchmark report's page and charts from the data scripts/report.sh
 collected: OUT/data/<class>.txt (scripts/icount/classes.sh output: guest
 instructions per byte of armaccel and OpenSSL 3.0 / 3.5 per operation and

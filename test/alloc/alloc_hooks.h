@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OpenSSL's allocator replaced (CRYPTO_set_mem_functions) by one that can
 // count allocations and fail chosen ones, and that tracks the live blocks,
 // so a test can fail the N-th allocation of an operation and check that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ciphers and AEADs: EVP_CIPHER_CTX_new, init with key and IV (CCM: nonce
 // and tag lengths first), AAD, a first update, EVP_CIPHER_CTX_copy, the
 // rest of the message and final on both contexts, the tags.  The reference

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The library contexts of the allocation tests: one with armaccel (and the
 // default provider beside it, for random numbers and what armaccel lacks),
 // one with only the default provider (the reference).  Made in main before

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Digests: EVP_MD_CTX_new, EVP_DigestInit_ex2, a first update,
 // EVP_MD_CTX_copy, the rest and final (EVP_DigestFinalXOF for the XOFs) on
 // both contexts.  The reference is the default provider's digest where

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MACs: EVP_MAC_CTX_new, EVP_MAC_init with the key and the MAC's
 // parameters (HMAC's digest, CMAC's cipher, GMAC's cipher and IV), a first
 // update, EVP_MAC_CTX_dup, the rest and final on both contexts.  HMAC-SHA1

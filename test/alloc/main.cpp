@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The failing-allocation suite's entry point: OpenSSL's allocator must be
 // replaced before libcrypto allocates anything, so this main installs the
 // hooks first, then makes the library contexts and runs the tests.

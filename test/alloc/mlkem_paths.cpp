@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM through EVP with armaccel: key generation from a seed, key import
 // (EVP_PKEY_fromdata: seed, private key, public key) and export
 // (EVP_PKEY_todata), raw keys, OSSL_ENCODER to DER, PEM (also encrypted

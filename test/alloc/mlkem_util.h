@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM keys for the allocation tests: made from a fixed seed, and read
 // back as bytes (ek || dk) to compare one key with another.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Owning pointers for the OpenSSL objects the operations make, so every
 // path frees what it made however it ends.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fixed test inputs: n bytes of a simple pattern, different for each salt.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The failing-allocation sweep over one operation.
 #pragma once
 

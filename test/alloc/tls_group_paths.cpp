@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The TLS groups armaccel registers (tls_groups.cpp), driven as libssl 3.0
 // drives a KEM group: the client makes its key (EVP_PKEY_CTX_new_from_name
 // with the group's algorithm, keygen with the group name) and sends the

@@ -1,10 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes OUT: a C++ header with a subset of the NIST ACVP ML-KEM vectors
-# (../shared/vectors/mlkem/acvp, internalProjection.json of keyGen and
+# (test/vectors/mlkem/acvp, internalProjection.json of keyGen and
 # encapDecap) for the bare-metal test image, which has no file system
 # worth parsing JSON from.  PER_GROUP cases of each keyGen and
 # encapsulation group, every decapsulation case (10 per parameter set,
 # incl. the modified ciphertexts), and C2SP CCTV's "unlucky" ML-KEM-512/768
-# keys (UNLUCKY, ../shared/vectors/mlkem/cctv/unluckysample-final: a rho
+# keys (UNLUCKY, test/vectors/mlkem/cctv/unluckysample-final: a rho
 # whose SampleNTT needs more than 575 bytes of SHAKE128) as one keyGen, one
 # encapsulation and one decapsulation case each.  Byte strings stay hex.
 #   cmake -DVECTORS=<acvp dir> -DUNLUCKY=<dir> -DOUT=<file> -DPER_GROUP=<n> -P acvp_subset.cmake

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bare-metal test helpers (board.h).
 #include "board.h"
 

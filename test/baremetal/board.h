@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers for the bare-metal test images (QEMU MPS2 boards, semihosting
 // stdio): hex decoding, a small deterministic random generator, and stack
 // measurement by painting.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The kernel library is freestanding: of the C library it may use memcpy
 # and memset only (no heap, no stdio, no other libc).  Lists the undefined
 # symbols of the bare-metal archive and fails on any that is not defined

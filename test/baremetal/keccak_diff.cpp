@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600] lanes on a Cortex-M board under QEMU: the Keccak team's
 // known answer for the all-zero state (XKCP
 // tests/TestVectors/KeccakF-1600-IntermediateValues.txt, the state after the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed amount of Keccak work on a Cortex-M board, for instruction counts
 // (run with N = 1 and 1 + n under ../shared/tools/qemu-icount's plugin and
 // subtract):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential test of the ML-KEM arithmetic lanes on a Cortex-M board:
 // every lane in mlkem_lanes() against the portable reference
 // (kMlkemPortable) for NTT (FIPS 203 Alg. 9), inverse NTT (Alg. 10) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed amount of ML-KEM arithmetic on a Cortex-M board, for instruction
 // counts under QEMU's icount plugin (not a test):
 //   mlkem_arith_work LANE ENTRY REPS

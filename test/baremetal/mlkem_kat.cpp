@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM (FIPS 203) on a Cortex-M board under QEMU, every ML-KEM lane this
 // build has: a subset of NIST ACVP keyGen and encapsulation cases and every
 // ACVP decapsulation case (incl. the modified ciphertexts that must give

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed amount of ML-KEM work on a Cortex-M board, for instruction
 // counts under QEMU's icount plugin (scripts/icount.sh cortex-m4):
 //   mlkem_work BITS keygen|encaps|decaps REPS [portable]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Start-up code for QEMU's MPS2 Cortex-M boards (mps2-an386: Cortex-M4,
 // mps2-an500: Cortex-M7): the vector table at address 0 (initial stack
 // pointer, reset handler, fault handlers), FPU access for hard-float code,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed amount of work through the bit-sliced NEON AES header
 // (kernels/aarch64/aes_bitsliced_impl.h), for instruction counting under
 // qemu: count REPS=1 and REPS=1+N and subtract.

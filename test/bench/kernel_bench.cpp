@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kernel throughput per lane and message size (16 B, 64 B, 1 KiB, 16 KiB;
 // whole blocks of the primitive), every lane the running CPU can use: AES
 // modes and key schedules, GHASH, ChaCha20, Poly1305, SHA-256, SHA-512,

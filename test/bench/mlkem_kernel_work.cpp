@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed amount of ML-KEM work through the kernel API (mlkem.h on the
 // Keccak and ML-KEM lanes the probe picks, narrowed by ARMACCEL_DISABLE as
 // the provider does), for instruction counting under qemu: run with REPS =

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed amount of XTS work through the kernel API (xts_driver.h on the
 // AES lane the probe picks), for instruction counting under qemu
 // (scripts/icount.sh): the streaming cost of the driver and kernels

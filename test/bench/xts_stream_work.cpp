@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A fixed amount of AES-XTS work through EVP for instruction counting
 // (scripts/icount.sh runs it under qemu with the icount plugin, as
 // ../shared/tools/qemu-icount/evp_work does for other algorithms):

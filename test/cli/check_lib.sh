@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared by the CLI test scripts (sourced): counted checks, a fresh work
 # directory and the armaccel config they load.  `failures` counts failed checks; each script ends with
 #   echo "$failures failure(s)"; [ "$failures" -eq 0 ]

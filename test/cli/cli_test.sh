@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The real `openssl` binary with armaccel: provider listing, `enc` and `dgst`
 # on real files checked against OpenSSL's default provider, `speed`, the
 # armaccel-info program (text and -json), openssl.cnf.example (path filled in) preferring

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An ordinary EVP application that knows nothing about armaccel: it hashes a
 // file with SHA-256, SHA-512, SHA3-256 and SHAKE256, encrypts it with
 // AES-256-CBC, AES-128-CTR, ChaCha20, AES-256-GCM and ChaCha20-Poly1305

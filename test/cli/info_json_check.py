@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Checks `armaccel-info -json` against the text output of the same run.
 
     info_json_check.py INFO_JSON INFO_TEXT [EXPECT_LANES]

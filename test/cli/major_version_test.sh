@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # armaccel built for OpenSSL 3.x refuses to run in OpenSSL 4.0 (Debian
 # experimental's real binary, scripts/fetch-runtimes.sh): loading it pulls
 # the machine's libcrypto.so.3 in beside libcrypto.so.4, and running there

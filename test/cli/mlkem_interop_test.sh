@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # armaccel's ML-KEM beside the runtime's own (OpenSSL 3.5+ has ML-KEM under
 # the same names, OIDs, TLS group names and code points):
 #   - keys made by either provider, in each private-key form (seed-priv,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # ML-KEM-512/768/1024 keys through the real `openssl` binary with armaccel:
 # genpkey, pkey -text/-text_pub, -pubout, -outform DER, reading PEM and DER
 # back, encrypted PKCS#8 (pkey -aes-256-cbc, pkcs8 -topk8 -v2), and the
@@ -129,8 +130,8 @@ done
 
 # The LAMPS document's examples (appendix C.1.x.1 seed form, C.2 public keys
 # for ML-KEM-512; all three public keys are checked in the provider tests).
-cp "$SOURCE_DIR/test/data/lamps-mlkem/ml-kem-512-seed.priv.pem" draft512.pem
-cp "$SOURCE_DIR/test/data/lamps-mlkem/ml-kem-512.pub.pem" draft512.pub.pem
+cp "$SOURCE_DIR/test/vectors/lamps-mlkem/ml-kem-512-seed.priv.pem" draft512.pem
+cp "$SOURCE_DIR/test/vectors/lamps-mlkem/ml-kem-512.pub.pem" draft512.pub.pem
 check "LAMPS example: ML-KEM-512 seed key gives the document's public key" \
   bash -c "$(printf '%q ' "${OSSL[@]}") pkey $(printf '%q ' "${PROV[@]}") -in draft512.pem -pubout | cmp -s - draft512.pub.pem"
 ossl pkey "${PROV[@]}" -in draft512.pem -text -noout >draft512.txt 2>&1

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Nothing of the runtime's own breaks with armaccel preferred: with
 # openssl.cnf.example activated (armaccel first, "?provider=armaccel"), what
 # the runtime's default provider offers keeps working, and where it is

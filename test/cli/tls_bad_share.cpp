@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sends one hand-built TLS 1.3 ClientHello (RFC 8446 §4.1.2) offering a
 // single key share and prints what the server answers first:
 //   "alert <description>"  (a TLS alert record, RFC 8446 §6)

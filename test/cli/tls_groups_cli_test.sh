@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # TLS 1.3 key exchange on armaccel's ML-KEM groups with the real openssl
 # s_server and s_client (OpenSSL 3.0's libssl takes the groups from
 # armaccel's TLS-GROUP capability): for MLKEM512, MLKEM768, MLKEM1024 and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An ordinary EVP application that squeezes SHAKE-128 and SHAKE-256 in
 // pieces (EVP_DigestSqueeze, OpenSSL 3.3+), as OpenSSL's own ML-DSA and
 // ML-KEM do, in the default library context with no property query -- so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ct_check.h"
 
 #include <valgrind/memcheck.h>
@@ -66,7 +67,7 @@ int finish(const char* program) {
 }
 
 std::string read_vector_file(const std::string& rel) {
-  const std::string path = "../shared/vectors/" + rel;
+  const std::string path = "test/vectors/" + rel;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     std::fprintf(stderr, "cannot read %s (run from the project root)\n", path.c_str());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The constant-time check's vocabulary (test/ct, run under valgrind's
 // memcheck): secret() marks bytes as undefined, so memcheck reports every
 // conditional jump and every memory address that comes to depend on them;
@@ -54,7 +55,7 @@ void count_checks(int n);
 // (0 or 1).
 int finish(const char* program);
 
-// ../shared/vectors/<rel> (from the project root, the tests' working
+// test/vectors/<rel> (from the project root, the tests' working
 // directory) as text; exits with status 2 if unreadable.
 std::string read_vector_file(const std::string& rel);
 

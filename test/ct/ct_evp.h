@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The EVP half of the constant-time check (ct_provider): one library
 // context with armaccel loaded, fetching from it, the vector files, and the
 // checks, one file per family.
@@ -23,7 +24,7 @@ void unload_armaccel();
 EVP_CIPHER* fetch(const std::string& name);
 
 Bytes hex(const nlohmann::json& v);
-nlohmann::json read_json(const std::string& rel);  // ../shared/vectors/<rel>
+nlohmann::json read_json(const std::string& rel);  // test/vectors/<rel>
 
 void check_aead_messages();  // ct_evp_aead.cpp
 void check_tls_aead();       // ct_evp_tls_aead.cpp

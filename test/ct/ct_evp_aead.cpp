@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AEAD messages through EVP: AES-128/192/256-GCM, AES-128/192/256-CCM,
 // ChaCha20-Poly1305 and SM4-GCM, each encrypted (secret key and plaintext:
 // ciphertext and tag checked) and decrypted with its good tag and with a

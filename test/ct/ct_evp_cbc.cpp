@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CBC through EVP: the PKCS#7 check of EVP_DecryptFinal_ex (AES-128/192/
 // 256-CBC, Wycheproof good and bad padding) and the TLS 1.x CBC record mode
 // with its constant-time padding and MAC removal (TLS 1.0 and 1.2, MACs of

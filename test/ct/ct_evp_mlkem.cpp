@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM-512/768/1024 through EVP with a secret decapsulation key (s-hat
 // and z marked; the ek and H(ek) inside dk are public), secret m and seeds:
 // EVP_PKEY_fromdata from priv (the provider's key checks: modulus check of

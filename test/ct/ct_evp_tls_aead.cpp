@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLS 1.2 AEAD record modes through EVP ("tlsaad", as libssl drives them):
 // AES-128/256-GCM, AES-128/256-CCM and ChaCha20-Poly1305, an intact and a
 // forged record each, opened with a secret key.

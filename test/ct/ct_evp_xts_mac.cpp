@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XTS and the MACs through EVP with secret keys (and secret data):
 // AES-128/256-XTS one data unit each way and streamed (xts_streaming,
 // ciphertext stealing), the key-halves check at init included; HMAC over

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // Constant-time check of every portable kernel lane (run under memcheck,
 // see ct_check.h): keys, hash subkeys, one-time keys, seeds, messages and
 // plaintexts are marked secret before the kernel runs; the outputs are
 // published only when the test looks at them.  Any memcheck report fails
 // the ctest registration (--error-exitcode).  Values asserted here come
 // from the standards' examples (named at each check) and, for ML-KEM, from
-// NIST's ACVP files in ../shared/vectors/mlkem/acvp.
+// NIST's ACVP files in test/vectors/mlkem/acvp.
 #include <nlohmann/json.hpp>
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The constant-time check's own test: code that leaks on purpose, so the
 // ctest registrations can assert that memcheck reports it (and where).
 //   ct_leak branch        a conditional jump on a secret key byte

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Constant-time check of the provider's secret-handling paths through EVP
 // with armaccel loaded (run under memcheck, see ct_check.h): keys,
 // plaintexts being encrypted and ML-KEM secret keys, seeds and messages are

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # expect_report.sh KIND FUNCTION -- VALGRIND-COMMAND...
 # Runs the command (valgrind ... program args) and passes only if valgrind
 # failed it with the check's error exit code (99) because of the expected

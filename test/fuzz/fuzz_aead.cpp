@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential fuzzer: armaccel's AEADs (AES-GCM, AES-CCM, ChaCha20-Poly1305,
 // SM4-GCM, SM4-CCM) against OpenSSL's default provider.  Each input is a
 // series of messages: the nonce and tag lengths, the AAD and payload split

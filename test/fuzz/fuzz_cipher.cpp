@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential fuzzer: armaccel's ciphers without AEAD (AES ECB/CBC/CTR/XTS,
 // ChaCha20, the SM4 modes) against OpenSSL's default provider, driven by
 // the same EVP call sequence chosen by the input: init with or without key

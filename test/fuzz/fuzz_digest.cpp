@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential fuzzer: armaccel's digests and XOFs (SHA-2, SHA-3, SHAKE,
 // KECCAK, KECCAK-KMAC, SM3) against OpenSSL's default provider through the
 // same EVP calls chosen by the input: init, updates of any length (zero

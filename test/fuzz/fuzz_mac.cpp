@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential fuzzer: armaccel's MACs (HMAC over its digests and, through
 // the fallback, SHA-1; CMAC over AES, SM4 and DES-EDE3; GMAC over AES; and
 // Poly1305) against OpenSSL's default provider through the same EVP_MAC

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential fuzzer: armaccel's ML-KEM-512/768/1024 through EVP against
 // the project's portable lane called directly (kernels/mlkem/mlkem.h; OpenSSL
 // 3.0's default provider has no ML-KEM), and its key decoders on arbitrary

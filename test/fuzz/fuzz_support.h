@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared by the differential fuzzers: the two library contexts (armaccel
 // preferred, and OpenSSL's default provider alone), armaccel's algorithm
 // names per operation, a reader that turns fuzzer input into choices, and

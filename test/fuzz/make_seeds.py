@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """make_seeds.py FAMILY VECTORS OUTDIR: writes seed inputs for one
 differential fuzzer (test/fuzz/fuzz_FAMILY.cpp) from the test vectors in
-VECTORS (../shared/vectors): each seed is the fuzzer's program for one
+VECTORS (test/vectors): each seed is the fuzzer's program for one
 vector -- the algorithm by name, its key, IV/nonce, AAD and message -- in
 the byte layout the fuzzer's Reader reads (fuzz_support.h).  Existing files
 are kept, so a corpus grown by earlier runs stays."""

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # run_fuzzer.sh FUZZER FAMILY SECONDS WORKDIR: runs one differential fuzzer
 # from the project root: first every input of test/fuzz/regressions/FAMILY
 # (each must pass), then fuzzing for SECONDS from a corpus seeded from
-# ../shared/vectors (make_seeds.py) and the regression inputs, kept in
+# test/vectors (make_seeds.py) and the regression inputs, kept in
 # WORKDIR/FAMILY between runs.  Prints the executions and the coverage
 # libFuzzer reports; a finding leaves its input in WORKDIR/FAMILY-crashes.
 # FUZZ_LAUNCHER, if set, starts the fuzzer (an OpenSSL runtime's `run`).
@@ -14,7 +15,7 @@ root=$(pwd)
 corpus=$work/$family
 crashes=$work/$family-crashes
 mkdir -p "$corpus" "$crashes"
-"${PYTHON:-python3}" "$root/test/fuzz/make_seeds.py" "$family" "$root/../shared/vectors" "$corpus"
+"${PYTHON:-python3}" "$root/test/fuzz/make_seeds.py" "$family" "$root/test/vectors" "$corpus"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 regressions=$root/test/fuzz/regressions/$family

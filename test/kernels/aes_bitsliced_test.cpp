@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The bit-sliced NEON AES of kernels/aarch64/aes_bitsliced_impl.h, included
 // the way its lane includes it: FIPS 197 appendix A and C examples, and
 // every function against the portable lane (its own key layout) for every

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES kernels, every lane the running CPU can use: FIPS 197 appendix C and
 // SP 800-38A appendix F examples, the NIST AESAVS response files (KAT, MMT,
 // Monte Carlo) for ECB and CBC, and each lane against the portable lane.

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // ChaCha20 lanes and the keystream driver (chacha20_driver.h), every lane
 // the running CPU can use: RFC 8439 §2.3.2 and §2.4.2, the RFC's Appendix
-// A.2 vectors and the 64-bit counter carry vectors (../shared/vectors/rfc),
+// A.2 vectors and the 64-bit counter carry vectors (test/vectors/rfc),
 // Botan's ChaCha(20) vectors (incl. seek offsets), and each lane against
 // the portable lane for every block count 0..20 at counters around 2^32
 // and 2^64, in place, unaligned, and through the driver in random splits.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Extension-flag hazard check (architecture.md): a lane file built with
 # -march=...+crypto/+sha3 must define exactly one external symbol, its lane
 # table; a shared inline function or template copy compiled there could be

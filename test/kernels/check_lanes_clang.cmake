@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Builds each AArch64 lane file with Clang (per-file -march flags, warnings
 # fatal), so the intrinsics code keeps building with a second compiler.
 # Usage: cmake -DCLANG=<clang++> -DKERNELS=<kernels dir> -DOUT=<dir> -P check_lanes_clang.cmake

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Type-checks the capability probes that cannot be built on this Linux host
 # (FreeBSD, macOS, Windows) against stub declarations of the OS functions.
 # Usage: cmake -DCXX=<clang++ or g++> -DKERNELS=<dir> -DSTUBS=<dir> -P check_probe_sources.cmake

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The override grammar, feature narrowing, lane selection for every feature
 // mask, and -- when the test environment says what to expect
 // (ARMACCEL_EXPECT_LANES, set per emulated CPU by CTest) -- the lanes the

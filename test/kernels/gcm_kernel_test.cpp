@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GCM through the driver (kernels/modes/gcm_driver.h) for every combination
 // of lanes the running CPU can use -- portable AES and AES-CE, each with
 // every GHASH lane (pmull, neon, portable), and the fused gcm-ce lane --

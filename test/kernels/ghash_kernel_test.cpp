@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GHASH kernels, every lane the running CPU can use: GHASH is checked
 // through GCM known answers in gcm_kernel_test.cpp; here each lane against
 // the portable lane on random subkeys, accumulators and lengths (every

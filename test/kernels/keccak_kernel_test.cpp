@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Keccak-f[1600] lanes and the sponge driver (sha3_driver.h), every lane the
 // running CPU can use: the permutation of the zero state (the Keccak team's
 // published intermediate values), each lane against the portable lane on

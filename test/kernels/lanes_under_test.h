@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The lanes a kernel test runs: every lane built into this binary whose
 // required CPU features the running CPU has (portable always).
 #pragma once

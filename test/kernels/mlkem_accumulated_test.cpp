@@ -1,4 +1,5 @@
-// C2SP CCTV's "accumulated" ML-KEM test (../shared/vectors/mlkem/cctv/
+// SPDX-License-Identifier: Apache-2.0
+// C2SP CCTV's "accumulated" ML-KEM test (test/vectors/mlkem/cctv/
 // accumulated-10k.txt): 10 000 key generations, encapsulations,
 // decapsulations and implicit rejections from a SHAKE-128 stream, all
 // outputs absorbed into a second SHAKE-128 whose first 32 bytes must equal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM arithmetic lanes (mlkem_kernel.h), every lane the running CPU can
 // use, against the portable lane bit for bit: NTT, inverse NTT and
 // MultiplyNTTs (with and without accumulate) on zero, single-coefficient,

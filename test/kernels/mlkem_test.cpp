@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM core (FIPS 203) on the portable arithmetic and the Keccak lanes:
 // NIST ACVP keyGen (75 cases) and encapDecap (75 encapsulations, 30
 // decapsulations incl. the modified ciphertexts that must yield the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Poly1305 lanes and the MAC driver (poly1305_driver.h), every lane the
 // running CPU can use: RFC 8439 §2.5.2 and Appendix A.3 (incl. the carry
 // edge cases), Botan's Poly1305 vectors, and each lane against the portable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-2 compression kernels through the Merkle-Damgard driver, every lane
 // the running CPU can use: FIPS 180-4 examples (NIST "Examples with
 // intermediate values"), the NIST SHAVS response files (short, long and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM3 lanes, every lane the running CPU can use, through the Merkle-Damgard
 // driver: the OSCCA examples (GB/T 32905-2016 A.1, A.2 and more), and each
 // lane against the portable lane for every message length 0..1024 bytes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM4 lanes, every lane the running CPU can use: GB/T 32907-2016 examples 1
 // and 2 (10^6 encryptions; natively, thinned under qemu), the
 // draft-ribose-cfrg-sm4 ECB/CBC/CTR vectors, Botan's multi-block SM4

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XTS through the streaming driver (kernels/modes/xts_driver.h), every AES lane
 // the running CPU can use: IEEE 1619 vectors as OpenSSL's evp_test file,
 // NIST CAVS XTSGenAES, Botan and Wycheproof carry them (ciphertext stealing

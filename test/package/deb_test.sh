@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The Debian packages (scripts/package.sh) as a user meets them:
 #   deb_test.sh HOST_DEB [ARM64_DEB ARM64_OPENSSL]
 # HOST_DEB: contents (dpkg -c), control fields, conffile, no maintainer

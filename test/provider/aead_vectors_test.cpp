@@ -1,5 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // External AEAD and XTS vectors through EVP with armaccel
-// (../shared/vectors): OpenSSL's evp_test stanzas for GCM, CCM and XTS
+// (test/vectors): OpenSSL's evp_test stanzas for GCM, CCM and XTS
 // (incl. the CAVS CCM file and the expected failures), Wycheproof AES-GCM
 // and AES-XTS (every case: valid ones encrypt and decrypt to the listed
 // values, invalid ones are rejected), NIST CAVP GCM and XTSGen files,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bad input and misuse: each is answered by a failure with a reason on
 // OpenSSL's error queue, and nothing is written past the output buffer
 // (outputs end at a guard page).  Some cases call the provider's dispatch

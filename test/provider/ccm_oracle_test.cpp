@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-CCM through EVP with armaccel against OpenSSL's default provider:
 // parameters, random keys, nonce lengths 7..13, tag lengths 4..16, AAD and
 // messages (in place or not), forged messages (update fails, no plaintext

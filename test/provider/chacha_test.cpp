@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ChaCha20 and ChaCha20-Poly1305 through EVP with armaccel: OpenSSL's evp
 // file (RFC 8439 vectors, long counters, wrong IV lengths), RFC 8439 §2.8.2
 // and BoringSSL's AEAD set, Wycheproof chacha20_poly1305 (every case),

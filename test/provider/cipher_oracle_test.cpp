@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-ECB/CBC/CTR and SM4-ECB/CBC/CTR through EVP with armaccel, against OpenSSL's default
 // provider as the oracle: parameters, random messages in random update
 // splits (1-byte updates included), padding on and off, in place, context

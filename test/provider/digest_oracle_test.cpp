@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-2, SHA-3, SHAKE and the KMAC sponge through EVP with armaccel against
 // the default provider: random
 // messages in random update splits, EVP_MD_CTX_copy_ex mid-stream (TLS

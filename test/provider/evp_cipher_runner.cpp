@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "evp_cipher_runner.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One cipher operation through EVP in the order OpenSSL's evp_test uses
 // (init, ivlen, tag or tag length, key and IV, CCM length, AAD, data,
 // final, tag), reporting the step that failed under evp_test's names

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-GCM through EVP with armaccel against OpenSSL's default provider:
 // parameters, random keys/IVs/AAD/messages in random update splits, tag
 // lengths, tag set early or late, wrong and missing tags, in place, copies

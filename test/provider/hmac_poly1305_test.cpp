@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HMAC and Poly1305 through EVP_MAC with armaccel: OpenSSL's evp HMAC
 // stanzas, RFC 4231, NIST's HMAC.rsp (truncated MACs), Wycheproof hmac_*
 // (every case, incl. HMAC-SM3 on a digest armaccel drives through EVP),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OSSL_provider_init refuses a core of another major release (and one
 // whose version it cannot read) with a reason and a message, before it
 // creates anything: called here directly with a stand-in core that answers

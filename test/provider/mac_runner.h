@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One EVP_MAC computation for the MAC suites, and the checks of an
 // evpmac.txt stanza's expectations.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GMAC and CMAC through EVP_MAC with armaccel: OpenSSL's evp MAC stanzas,
 // Wycheproof aes_gmac and aes_cmac (every case), the SP 800-38B examples,
 // Botan's CMAC set (AES on armaccel's kernels; ARIA through the fallback),

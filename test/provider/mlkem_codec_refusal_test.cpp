@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM key encoders and decoders (continued from mlkem_codec_test.cpp):
 // the text output, malformed public and private keys refused with armaccel's
 // reasons, other algorithms' keys left to other decoders, ml-kem.input_formats

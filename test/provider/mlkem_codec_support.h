@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by mlkem_codec_test.cpp and mlkem_codec_refusal_test.cpp (split by size).
 #pragma once
 
@@ -42,11 +43,11 @@ inline std::uint8_t oid_arc(const std::string& alg) {
 
 // ---- appendix C of draft-ietf-lamps-kyber-certificates -------------------
 
-// The document's example keys, copied into test/data/lamps-mlkem (see the
+// The document's example keys, copied into test/vectors/lamps-mlkem (see the
 // README there): C.1.x.1 the seed form of each size, C.1.1.2/C.1.1.3
 // ML-KEM-512 in the expanded and both forms, C.2 the three public keys.
 inline std::string draft_file(const std::string& name) {
-  return read_text_file(std::string(ARMACCEL_SOURCE_DIR) + "/test/data/lamps-mlkem/" + name);
+  return read_text_file(std::string(ARMACCEL_SOURCE_DIR) + "/test/vectors/lamps-mlkem/" + name);
 }
 inline std::string bits_of(const std::string& alg) {
   return alg.substr(std::string("ML-KEM-").size());

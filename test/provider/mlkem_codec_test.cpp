@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM key encoders and decoders on armaccel through OpenSSL's
 // OSSL_ENCODER / OSSL_DECODER and PEM APIs:
 //  - outside values: the example keys of the IETF LAMPS document

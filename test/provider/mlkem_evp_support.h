@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by mlkem_provider_test.cpp and mlkem_tls_group_test.cpp (split by size).
 #pragma once
 

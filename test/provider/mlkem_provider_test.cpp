@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM-512/768/1024 through the EVP API on armaccel: key generation from
 // a seed and encapsulation with "ikme" against NIST ACVP; decapsulation of
 // ACVP's and CCTV's ciphertexts (incl. modified ones that must give the

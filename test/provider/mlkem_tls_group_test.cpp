@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM through EVP as libssl drives it (continued from mlkem_provider_test.cpp):
 // X25519MLKEM768 and the pure ML-KEM groups' key exchange, and the TLS-GROUP
 // capability with IANA code points.

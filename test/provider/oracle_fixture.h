@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fixtures for the oracle tests: the algorithm named by the test parameter
 // from armaccel (mine_) and from OpenSSL's default provider (ref_), and the
 // comparisons of their fixed parameters.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Loading armaccel into OpenSSL: provider parameters, the lanes reported for
 // this CPU (asserted against ARMACCEL_EXPECT_LANES from CTest), per-context
 // overrides from openssl.cnf, names/aliases/OIDs, reason strings, and clean

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-3, SHAKE, Keccak and the KMAC sponge through EVP with armaccel:
 // NIST SHA3VS (ShortMsg, LongMsg, Monte for SHA-3; ShortMsg, LongMsg,
 // VariableOut for SHAKE), XOF lengths (0, one byte, many blocks, set by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Squeezing the XOFs in several calls (OSSL_FUNC_DIGEST_SQUEEZE, which
 // OpenSSL 3.3+ reaches through EVP_DigestSqueeze and 3.5's ML-DSA, ML-KEM
 // and SLH-DSA use): pieces of any length equal one long output of the

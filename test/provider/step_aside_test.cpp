@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stepping aside (provider/step_aside.h): loaded without ARMACCEL_FORCE_LANES,
 // armaccel registers a family only where its lane for this CPU beats the
 // host OpenSSL's code, or where the host's default provider lacks the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The TLS/SSL CBC record mode libssl switches on with "tls-version" and
 // "tls-mac-size": armaccel against the default provider for SSL 3.0, TLS
 // 1.0-1.2 and DTLS, MAC sizes 0 (encrypt-then-MAC), 20, 32 and 48, every

@@ -1,4 +1,5 @@
-// External test vectors through EVP with armaccel (../shared/vectors):
+// SPDX-License-Identifier: Apache-2.0
+// External test vectors through EVP with armaccel (test/vectors):
 // OpenSSL's evp_test files (AES ECB/CBC/CTR with NextIV; SHA-2 with
 // Ncopy/Count), NIST AESAVS and SHAVS, Wycheproof AES-CBC-PKCS5, and Botan's
 // CTR-BE and SHA-2 sets.  Cipher stanzas are rerun as OpenSSL's evp_test

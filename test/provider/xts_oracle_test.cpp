@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-XTS through EVP with armaccel: the default behaviour against OpenSSL's
 // default provider (every data-unit length 16..600, then up to 4096, in
 // place, equal key halves, the 2^20-block limit, parameters), and the

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Holds the benchmark report (scripts/report.sh) to the measurements it was
 made from: every line of OUT/data/<class>.txt is a row of that class's
 table on OUT/index.md with the same numbers in the same columns, the ratio

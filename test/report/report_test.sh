@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The benchmark report on a subset (a test-all step): scripts/report.sh for
 # every CPU class with two operations at two sizes and the 16 KiB kernel
 # benchmarks, then report_check.py holds the page and charts to the data,

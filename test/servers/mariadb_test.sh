@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Debian's MariaDB (10.11) with armaccel through OPENSSL_CONF:
 #   mariadb_test.sh MODULE_DIR
 # One server in a scratch data directory (TCP on 127.0.0.1 with TLS, a

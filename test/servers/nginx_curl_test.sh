@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Debian's nginx and curl with armaccel on both ends through OPENSSL_CONF,
 # on 127.0.0.1:
 #   nginx_curl_test.sh MODULE_DIR

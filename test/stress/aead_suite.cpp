@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AEAD share of the stress workload: AES-256-GCM and ChaCha20-Poly1305 on
 // random messages whose ciphertexts and tags the default provider computed,
 // and SM4-GCM on Wycheproof's valid 96-bit-IV cases (OpenSSL 3.0's default

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Digest and MAC share of the stress workload: SHA2-256, SHA2-512 and
 // SHA3-256 (the shared pre-fetched EVP_MD; a thread's own context, EVP's
 // one-shot EVP_Digest, or a copy taken mid-message and both finished) and

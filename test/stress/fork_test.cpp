@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // fork() with armaccel in use: the library context, pre-fetched
 // algorithms, keys, keyed contexts and per-thread contexts are all made
 // (and used from threads, since joined) before the fork.  The child

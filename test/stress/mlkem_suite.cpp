@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM-768 share of the stress workload, on NIST ACVP's known answers
 // (OpenSSL 3.0 has no ML-KEM to compare with).  Shared: one server key
 // pair (the ACVP decapsulation group's dk) and the encapsulation keys of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The thread and fork stress workload: one Suite per algorithm holds what a
 // server shares between its threads (a library context with armaccel, the
 // pre-fetched EVP_CIPHER/EVP_MD/EVP_MAC, keys, keyed template contexts) and

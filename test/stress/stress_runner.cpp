@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tally, the thread runner and the operation counts of the stress workload.
 #include <cstdlib>
 #include <latch>

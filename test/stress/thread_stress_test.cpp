@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Eight threads share one library context with armaccel, its pre-fetched
 // algorithms, keys and keyed contexts (as a server's worker threads do)
 // and run thousands of operations of AES-256-GCM, ChaCha20-Poly1305,

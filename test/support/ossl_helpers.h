@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OpenSSL-side helpers for the provider and CLI tests: library contexts with
 // armaccel (under test) and with OpenSSL's default provider (the oracle),
 // owning pointers, provider parameters and the error queue.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -51,7 +52,7 @@ std::string to_hex(const std::uint8_t* data, std::size_t len) {
 }
 
 std::string vectors_dir() {
-  return std::string(ARMACCEL_SOURCE_DIR) + "/../shared/vectors";
+  return std::string(ARMACCEL_SOURCE_DIR) + "/test/vectors";
 }
 
 std::string read_text_file(const std::string& path) {

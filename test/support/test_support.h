@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the test suites: hex, files (plain or .gz), a seeded
 // random source, and buffers that end at an inaccessible page so an
 // over-read or over-write faults at once.
@@ -21,7 +22,7 @@ inline std::string to_hex(const Bytes& b) {
   return to_hex(b.data(), b.size());
 }
 
-// ../shared/vectors, resolved from the project root.
+// test/vectors, resolved from the project root.
 std::string vectors_dir();
 
 // Whole file as text; *.gz files are decompressed (gzip -dc).  Carriage

@@ -1,5 +1,6 @@
-// Readers for the external test-vector formats in ../shared/vectors (see its
-// README): OpenSSL evp_test stanzas, NIST CAVP .rsp files, Botan .vec files.
+// SPDX-License-Identifier: Apache-2.0
+// Readers for the external test-vector formats in test/vectors (origins in
+// test/vectors/SOURCES.md): OpenSSL evp_test stanzas, NIST CAVP .rsp files, Botan .vec files.
 // Wycheproof JSON is read with nlohmann-json directly.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-128/192/256-CCM (SP 800-38C) on the AES lane chosen for the provider
 // instance (CBC-MAC and CTR kernels).
 #include "ccm_mode.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-128/192/256-GCM (SP 800-38D) on the AES, GHASH and fused GCM lanes
 // chosen for the provider instance.
 #include "dispatch/common/cipher_families.h"

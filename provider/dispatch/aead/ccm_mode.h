@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CCM (NIST SP 800-38C) as an EVP cipher with the semantics of OpenSSL's
 // default provider (ciphercommon_ccm.c): nonce of 7..13 bytes through
 // "ivlen" (L = 15 - nonce length), tag length 4..16 even through the tag

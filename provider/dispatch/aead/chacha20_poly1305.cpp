@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ChaCha20-Poly1305 (RFC 8439 §2.8) as OpenSSL's "ChaCha20-Poly1305"
 // cipher: 32-byte key, 12-byte nonce (the only IV length, as in OpenSSL
 // 3.0+), 16-byte tag, AAD through update with a NULL output, the tag got

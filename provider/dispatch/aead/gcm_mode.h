@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GCM (NIST SP 800-38D) as an EVP cipher, with the semantics of OpenSSL's
 // default provider (ciphercommon_gcm.c): IV states (buffered until the first
 // update, finished after final so an IV is never reused by accident), ivlen

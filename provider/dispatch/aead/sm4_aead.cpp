@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM4-GCM and SM4-CCM (SP 800-38D and 38C with SM4 as the block cipher, as
 // RFC 8998 uses them) and SM4-XTS (GB/T 17964-2021 or IEEE 1619 tweaks,
 // "xts_standard") through the AES mode code: the SM4 lane chosen for the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-128/192/256 in ECB, CBC and CTR (FIPS 197, SP 800-38A) on the AES lane
 // chosen for the provider instance.
 #include "block_modes.h"

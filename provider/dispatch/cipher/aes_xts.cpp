@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AES-128-XTS and AES-256-XTS (IEEE 1619, SP 800-38E) on the AES lane chosen
 // for the provider instance (its multi-block XTS kernels).
 #include "dispatch/common/cipher_families.h"

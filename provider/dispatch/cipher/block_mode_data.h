@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The block-cipher modes of SP 800-38A (ECB, CBC, CTR, OFB, CFB128) over a
 // 16-byte block cipher whose kernel table has the shape of AesKernel
 // (kernels/api/aes.h): the context of one operation and the mode's data

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The block modes' (ECB, CBC) buffering and PKCS#7 padding, with the EVP
 // semantics of OpenSSL's default provider (ciphercommon.c): partial blocks
 // buffered across updates, padding on or off ("padding"), the last block

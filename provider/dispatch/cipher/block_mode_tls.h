@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The TLS/SSL record mode libssl switches on with "tls-version" and
 // "tls-mac-size" (provider-notes.md), for the block and stream modes of
 // cipher_block_mode.h.  A block mode takes one whole CBC record per update,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ECB, CBC, CTR, OFB and CFB128 (SP 800-38A) for any 16-byte block cipher
 // whose kernel table has the shape of AesKernel (kernels/api/aes.h), with
 // the EVP semantics of OpenSSL's default provider (ciphercommon.c): re-init

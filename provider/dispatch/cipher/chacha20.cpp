@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ChaCha20 as OpenSSL's "ChaCha20" cipher (RFC 8439 §2.4 with OpenSSL's IV
 // layout): 32-byte key, 16-byte IV = block counter (little-endian) then
 // the 12-byte nonce, the counter carrying from its first 32-bit word into

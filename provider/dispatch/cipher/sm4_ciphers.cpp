@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SM4 in ECB, CBC, CTR, OFB and CFB (128-bit feedback) (GB/T 32907-2016
 // with SP 800-38A's modes) on the SM4 lane chosen for the provider
 // instance, through the same mode code as AES (block_modes.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // TLS/SSL CBC record handling that libssl leaves to a provided cipher once
 // it has set "tls-version" (provider-notes.md): padding on encryption, and on
 // decryption the explicit-IV skip, the padding check and the MAC extraction,

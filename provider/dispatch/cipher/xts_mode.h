@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XTS (IEEE 1619, NIST SP 800-38E) as an EVP cipher for any 16-byte block
 // cipher whose kernel table has the shape of AesKernel, on the streaming
 // driver in kernels/modes/xts_driver.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the AEAD ciphers (GCM, SP 800-38D; CCM, SP 800-38C;
 // ChaCha20-Poly1305, RFC 8439) share, written once: the TLS 1.2 "tlsaad"
 // record-length fix-up and its parameter (RFC 5288, RFC 6655, RFC 7905),

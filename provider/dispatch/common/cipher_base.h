@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The life cycle every armaccel EVP cipher shares, written once: the
 // OSSL_DISPATCH table, newctx/freectx/dupctx, einit/dinit, get_params and
 // gettable_params.  CipherBase<D> is a CRTP base; the mode class D (block

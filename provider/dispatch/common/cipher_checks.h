@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The input, output and parameter checks every armaccel cipher makes, each
 // written once.  Each check queues its own reason and returns false (or 0,
 // the OSSL_FUNC_cipher_* failure value) so that a caller reads as a list of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The block-cipher families the mode templates are instantiated with (the
 // Traits of block_modes.h, gcm_mode.h, ccm_mode.h and xts_mode.h): AES
 // (FIPS 197) and SM4 (GB/T 32907-2016), each on the lane chosen for the

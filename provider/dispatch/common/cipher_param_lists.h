@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The entries of the ciphers' gettable/settable context-parameter lists,
 // each written once, and cipher_param_list(...), which makes an
 // OSSL_PARAM_END-terminated list of them at compile time:

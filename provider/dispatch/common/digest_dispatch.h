@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The OSSL_DISPATCH table of an EVP_MD implementation (OpenSSL's
 // provider-digest(7) functions) and the life cycle of its plain-data
 // context; each digest family supplies only what differs.

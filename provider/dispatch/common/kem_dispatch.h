@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The OSSL_DISPATCH table of an EVP_KEM implementation (OpenSSL's
 // provider-kem(7) functions) and the life cycle of its plain-data context;
 // each KEM supplies only what differs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The OSSL_DISPATCH table of an EVP_MAC implementation and the life cycle
 // its contexts share (OpenSSL's provider-mac(7) functions); each MAC
 // supplies only what differs.

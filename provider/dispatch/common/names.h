@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every algorithm name armaccel registers, written once: the names,
 // aliases and OIDs of each algorithm as one ':'-separated list, the form an
 // OSSL_ALGORITHM's algorithm_names takes (spelled as in OpenSSL's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One pass over an OSSL_PARAM array instead of one OSSL_PARAM_locate (a
 // strcmp against every entry) per name a context knows.
 //

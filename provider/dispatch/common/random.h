@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random bytes for armaccel's own needs (the random part of GCM IVs): the
 // core's entropy upcall (OSSL_FUNC_GET_ENTROPY) for the library context
 // armaccel is loaded in -- in OpenSSL 3.0 the operating system's entropy

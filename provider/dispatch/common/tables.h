@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The dispatch tables each family file exports, for the algorithm lists in
 // provider/algorithms.cpp.
 #pragma once

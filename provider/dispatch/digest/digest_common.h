@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pieces every armaccel digest shares (OSSL_OP_DIGEST): the state checks of
 // update and final, and the algorithm parameters EVP_MD reads.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // armaccel's own digests behind one small interface, for algorithms built
 // on a hash (HMAC): lookup by any name, alias or OID OpenSSL accepts for
 // it (case-insensitive), and init/update/final over a plain-data state on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224 and SHA-512/256
 // (FIPS 180-4), and SM3 (GB/T 32905-2016, SHA-256's block and padding), as
 // EVP_MD implementations on the lanes chosen for the provider instance.  The context is plain data:

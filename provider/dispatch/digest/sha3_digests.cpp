@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SHA3-224/256/384/512 and SHAKE128/256 (FIPS 202), KECCAK-224/256/384/512
 // (the original Keccak padding, as OpenSSL 3.2+ names them) and
 // KECCAK-KMAC-128/256 (the cSHAKE-padded sponge OpenSSL's KMAC builds on,

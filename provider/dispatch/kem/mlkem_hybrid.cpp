@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // X25519MLKEM768, the hybrid TLS 1.3 group of draft-ietf-tls-ecdhe-mlkem
 // (codepoint 0x11EC): key management and KEM under one name, as libssl
 // drives a KEM group.

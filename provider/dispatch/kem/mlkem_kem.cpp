@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The KEM operation for ML-KEM-512/768/1024 keys (FIPS 203 ML-KEM.Encaps
 // and ML-KEM.Decaps): EVP_PKEY_encapsulate / EVP_PKEY_decapsulate.  With
 // out == NULL both report the lengths (ciphertext, 32-byte shared secret).

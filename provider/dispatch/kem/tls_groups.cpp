@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The TLS-GROUP capability: the TLS 1.3 key-exchange groups armaccel's key
 // management and KEMs serve, so that libssl (3.0 onwards) negotiates them
 // when an application names them (-groups / SSL_CTX_set1_groups_list).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // OSSL_FUNC_PROVIDER_GET_CAPABILITIES: the "TLS-GROUP" capability
 // (ML-KEM-512/768/1024 and X25519MLKEM768 for TLS 1.3).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Encoders and decoders of ML-KEM-512/768/1024 keys, in the formats of the
 // IETF LAMPS ML-KEM certificates document and OpenSSL 3.5 (mlkem_der.h):
 //

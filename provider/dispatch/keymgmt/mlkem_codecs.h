@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM key encoders/decoders (mlkem_encoders.cpp, mlkem_decoders.cpp):
 // the provider's config settings they honour, and what the two share
 // (mlkem_codecs.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM key decoders (the list in mlkem_codecs.cpp's header comment):
 // SubjectPublicKeyInfo and PrivateKeyInfo from DER.
 #include "mlkem_codecs.h"

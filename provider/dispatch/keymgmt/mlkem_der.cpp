@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DER writing and reading of ML-KEM keys (formats in mlkem_der.h).  The
 // structures are small and fixed, so they are written and parsed by hand
 // (strict DER: definite, minimal lengths; nothing left over).

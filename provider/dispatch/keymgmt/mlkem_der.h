@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // DER forms of ML-KEM keys, as the IETF LAMPS document "Internet X.509
 // Public Key Infrastructure -- Algorithm Identifiers for the Module-Lattice-
 // Based Key-Encapsulation Mechanism (ML-KEM)" (draft-ietf-lamps-kyber-

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM key encoders (the list in mlkem_codecs.cpp's header comment):
 // SubjectPublicKeyInfo, PrivateKeyInfo and EncryptedPrivateKeyInfo as DER
 // or PEM, and OpenSSL 3.5's text form.

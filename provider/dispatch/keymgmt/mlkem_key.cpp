@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ML-KEM key objects: allocation, wiping, and the checked setters
 // (mlkem_key.h).
 #include "mlkem_key.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An ML-KEM key as the provider holds it (FIPS 203): the parameter set,
 // the encapsulation key ek, the decapsulation key dk and, when the key was
 // generated or imported from one, the 64-byte seed d || z.  Shared by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Key management for ML-KEM-512/768/1024 (FIPS 203) under OpenSSL 3.5's
 // names and parameters: "seed" (d || z, 64 bytes), "pub" and
 // "encoded-pub-key" (ek), "priv" (dk), "bits", "security-bits",

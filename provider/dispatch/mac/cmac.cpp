@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CMAC (NIST SP 800-38B) as EVP_MAC "CMAC", parameters as OpenSSL's:
 // "cipher" (an AES-*-CBC on armaccel's kernels, or any CBC cipher with 8-
 // or 16-byte blocks through EVP), "properties", "key"; "size" and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GMAC (NIST SP 800-38D: GCM with all data as AAD) as EVP_MAC "GMAC",
 // parameters as OpenSSL's: "cipher" (an AES-*-GCM, or any GCM cipher
 // through EVP), "properties", "key", "iv"; "size" is 16.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HMAC (RFC 2104, FIPS 198-1) as EVP_MAC "HMAC", parameters as OpenSSL's:
 // "digest" (by name, alias or OID), "properties", "key" (any length, also
 // empty), "size" and "block-size"; "digest-noinit"/"digest-oneshot" are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "mac_cipher.h"
 
 #include <openssl/core_names.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The "cipher" and "properties" parameters of GMAC and CMAC.
 //
 // AES in the MAC's mode (GCM for GMAC, CBC for CMAC) runs on armaccel's own

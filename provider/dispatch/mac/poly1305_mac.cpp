@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Poly1305 (RFC 8439 §2.5) as EVP_MAC "POLY1305": a 32-byte one-time key
 // (r || s) through init or the "key" parameter, "size" 16.  As OpenSSL's:
 // a re-init without a key is accepted only while nothing was MACed under

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stub for the type check of kernels/cpu/cpu_probe_windows.cpp (see README.md).
 #pragma once
 typedef unsigned long DWORD;

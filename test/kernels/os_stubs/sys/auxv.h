@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stub for the type check of kernels/cpu/cpu_probe_freebsd.cpp (see README.md):
 // FreeBSD's elf_aux_info(3) and its AT_HWCAP/AT_HWCAP2 numbers.
 #pragma once

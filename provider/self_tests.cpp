@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "self_tests.h"
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+#include <openssl/self_test.h>
+
+#include <cstdio>
+#include <cstring>
+
+#include "errors.h"
+#include "selftest/self_test.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+// OpenSSL 3.5's name for a KEM known-answer test (3.0's headers lack it).
+constexpr char kTypeKatKem[] = "KAT_KEM";
+
+// Where each primitive's lane is reported: its kLanePrimitives index, the
+// fused GCM lane after them.
+constexpr std::size_t kGcmSlot = sizeof(kLanePrimitives) / sizeof(kLanePrimitives[0]);
+
+struct LaneKind {
+  std::size_t slot;
+  const char* type;  // OSSL_SELF_TEST_TYPE_*
+};
+// clang-format off
+LaneKind kind_of(const AesKernel&) { return {0, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
+LaneKind kind_of(const GhashKernel&) { return {1, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
+LaneKind kind_of(const Sha256Kernel&) { return {2, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
+LaneKind kind_of(const Sha512Kernel&) { return {3, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
+LaneKind kind_of(const KeccakKernel&) { return {4, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
+LaneKind kind_of(const ChachaKernel&) { return {5, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
+LaneKind kind_of(const Poly1305Kernel&) { return {6, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
+LaneKind kind_of(const Sm4Kernel&) { return {7, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
+LaneKind kind_of(const Sm3Kernel&) { return {8, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
+LaneKind kind_of(const MlkemKernel&) { return {9, kTypeKatKem}; }
+LaneKind kind_of(const GcmKernel&) { return {kGcmSlot, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
+
+bool run_kat(const AesKernel& k, const KernelSet&, bool corrupt) { return selftest::aes(k, corrupt); }
+bool run_kat(const GhashKernel& k, const KernelSet&, bool corrupt) { return selftest::ghash(k, corrupt); }
+bool run_kat(const GcmKernel& k, const KernelSet&, bool corrupt) { return selftest::gcm(k, corrupt); }
+bool run_kat(const Sha256Kernel& k, const KernelSet&, bool corrupt) { return selftest::sha256(k, corrupt); }
+bool run_kat(const Sha512Kernel& k, const KernelSet&, bool corrupt) { return selftest::sha512(k, corrupt); }
+bool run_kat(const KeccakKernel& k, const KernelSet&, bool corrupt) { return selftest::keccak(k, corrupt); }
+bool run_kat(const ChachaKernel& k, const KernelSet&, bool corrupt) { return selftest::chacha20(k, corrupt); }
+bool run_kat(const Poly1305Kernel& k, const KernelSet&, bool corrupt) { return selftest::poly1305(k, corrupt); }
+bool run_kat(const Sm4Kernel& k, const KernelSet&, bool corrupt) { return selftest::sm4(k, corrupt); }
+bool run_kat(const Sm3Kernel& k, const KernelSet&, bool corrupt) { return selftest::sm3(k, corrupt); }
+bool run_kat(const MlkemKernel& k, const KernelSet& chosen, bool corrupt) {
+  return selftest::mlkem(k, *chosen.keccak, corrupt);
+}
+// clang-format on
+
+void append_word(char* buf, std::size_t size, const char* word) {
+  const std::size_t used = std::strlen(buf);
+  std::snprintf(buf + used, size - used, "%s%s", used ? " " : "", word);
+}
+
+// Tells the application's callback about one phase of one lane's test;
+// returns the callback's answer (true where there is none).
+bool tell(const SelfTestHook& hook, const char* phase, const char* type, const char* lane) {
+  if (hook.cb == nullptr) return true;
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_utf8_string(OSSL_PROV_PARAM_SELF_TEST_PHASE, const_cast<char*>(phase),
+                                       0),
+      OSSL_PARAM_construct_utf8_string(OSSL_PROV_PARAM_SELF_TEST_TYPE, const_cast<char*>(type), 0),
+      OSSL_PARAM_construct_utf8_string(OSSL_PROV_PARAM_SELF_TEST_DESC, const_cast<char*>(lane), 0),
+      OSSL_PARAM_construct_end(),
+  };
+  return hook.cb(params, hook.arg) != 0;
+}
+
+// The accept predicate of select_kernels: runs the known-answer test of
+// each candidate lane and records the outcome.
+class SelfTester {
+ public:
+  SelfTester(SelfTestReport* report, const SelfTestHook& hook) : report_(report), hook_(hook) {}
+
+  template <class Kernel>
+  bool operator()(const Kernel& lane, const KernelSet& chosen) {
+    const LaneKind kind = kind_of(lane);
+    tell(hook_, OSSL_SELF_TEST_PHASE_START, kind.type, lane.lane);
+    const bool corrupt = !tell(hook_, OSSL_SELF_TEST_PHASE_CORRUPT, kind.type, lane.lane);
+    const bool passed = run_kat(lane, chosen, corrupt);
+    tell(hook_, passed ? OSSL_SELF_TEST_PHASE_PASS : OSSL_SELF_TEST_PHASE_FAIL, kind.type,
+         lane.lane);
+    if (passed) {
+      append_word(report_->passed, sizeof report_->passed, lane.lane);
+    } else {
+      append_word(report_->failed, sizeof report_->failed, lane.lane);
+      if (report_->failure_count < sizeof report_->failures / sizeof report_->failures[0])
+        report_->failures[report_->failure_count++] = {kind.slot, lane.lane};
+    }
+    return passed;
+  }
+
+ private:
+  SelfTestReport* report_;
+  SelfTestHook hook_;
+};
+
+// The lane chosen for a report slot, "none" for a GCM without fused lane.
+const char* chosen_lane(const KernelSet& k, std::size_t slot) {
+  const char* lanes[] = {k.aes->lane,
+                         k.ghash->lane,
+                         k.sha256->lane,
+                         k.sha512->lane,
+                         k.keccak->lane,
+                         k.chacha20->lane,
+                         k.poly1305->lane,
+                         k.sm4->lane,
+                         k.sm3->lane,
+                         k.mlkem->lane,
+                         k.gcm ? k.gcm->lane : nullptr};
+  static_assert(sizeof lanes / sizeof lanes[0] == kGcmSlot + 1);
+  return lanes[slot] != nullptr ? lanes[slot] : "AES and GHASH lanes composed";
+}
+
+}  // namespace
+
+SelfTestHook read_self_test_hook(const OSSL_CORE_HANDLE* handle, const OSSL_DISPATCH* in) {
+  OSSL_FUNC_core_get_libctx_fn* get_libctx = nullptr;
+  OSSL_FUNC_self_test_cb_fn* get_callback = nullptr;
+  for (const OSSL_DISPATCH* f = in; f != nullptr && f->function_id != 0; ++f) {
+    if (f->function_id == OSSL_FUNC_CORE_GET_LIBCTX)
+      get_libctx = reinterpret_cast<OSSL_FUNC_core_get_libctx_fn*>(f->function);
+    else if (f->function_id == OSSL_FUNC_SELF_TEST_CB)
+      get_callback = reinterpret_cast<OSSL_FUNC_self_test_cb_fn*>(f->function);
+  }
+  SelfTestHook hook;
+  if (get_libctx != nullptr && get_callback != nullptr)
+    get_callback(get_libctx(handle), &hook.cb, &hook.arg);
+  return hook;
+}
+
+KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, const SelfTestHook& hook) {
+  SelfTestReport& report = ctx->caps.self_test;
+  report = SelfTestReport{};
+  const KernelSet chosen = select_kernels(effective, SelfTester(&report, hook));
+  for (std::size_t i = 0; i < report.failure_count; ++i) {
+    const SelfTestReport::Failure& f = report.failures[i];
+    raise_error_message(ctx, kErrLaneSelfTestFailed, ErrorSite::current(),
+                        "armaccel's %s lane failed its known-answer self-test and is not used "
+                        "(%s serves instead)",
+                        f.lane, chosen_lane(chosen, f.slot));
+  }
+  return chosen;
+}
+
+}  // namespace armaccel::prov
