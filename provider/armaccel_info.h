@@ -34,7 +34,10 @@ struct Report {
 //   cpu-features, disabled-features, effective-features,
 //   lanes-built                                              string arrays
 //   lanes       {"aes": {"kernel": "aes-neon" or null (none),
-//                        "deferred": false, "detail": "..."}, ...}
+//                        "self-test-failed": ["aes-ce"] (lanes dropped at
+//                        load), "deferred": false, "detail": "..."}, ...}
+//   self-test   {"passed": [lanes], "failed": [lanes]} (both empty: no
+//                hardware lane was tested)
 //   families    {"aes-gcm": {"served-by": "gcm-ce" or null,
 //                            "deferred": false, "detail": "..."}, ...}
 //   ciphers, digests, macs                                   string arrays

@@ -16,6 +16,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr std::string_view kDeferred = "deferred to the default provider (";
+constexpr std::string_view kSelfTestFailed = " (self-test failed: ";
 
 // "asimd aes pmull" -> ["asimd", "aes", "pmull"]; "none" -> [].
 Json word_list(std::string_view text) {
@@ -38,16 +39,35 @@ std::string inside(std::string_view text, std::size_t open) {
   return std::string(rest);
 }
 
-// "aes-neon" or "aes-portable, deferred to the default provider (why)".
+// "aes-neon", "aes-neon (self-test failed: aes-ce)" or "aes-portable,
+// deferred to the default provider (why)" (capabilities.cpp).
 Json lane(std::string_view text) {
   Json out = Json::object();
-  const std::size_t comma = text.find(", ");
-  const std::string_view kernel = text.substr(0, comma);
+  const std::size_t end = text.find_first_of(" ,");
+  const std::string_view kernel = text.substr(0, end);
   out["kernel"] = kernel == "none" ? Json(nullptr) : Json(std::string(kernel));
-  const bool deferred =
-      comma != std::string_view::npos && text.substr(comma + 2).starts_with(kDeferred);
+  std::string_view rest = end == std::string_view::npos ? "" : text.substr(end);
+  Json failed = Json::array();
+  if (rest.starts_with(kSelfTestFailed)) {
+    const std::size_t close = rest.find(')');
+    failed = word_list(rest.substr(kSelfTestFailed.size(), close - kSelfTestFailed.size()));
+    rest.remove_prefix(close + 1);
+  }
+  out["self-test-failed"] = failed;
+  const bool deferred = rest.starts_with(", ") && rest.substr(2).starts_with(kDeferred);
   out["deferred"] = deferred;
-  if (deferred) out["detail"] = inside(text, comma + 2 + kDeferred.size() - 1);
+  if (deferred) out["detail"] = inside(rest, 2 + kDeferred.size() - 1);
+  return out;
+}
+
+// "passed: LANE ...; failed: LANE ..." -> {"passed": [...], "failed": [...]};
+// "none run (...)" -> both empty.
+Json self_test(std::string_view text) {
+  Json out = {{"passed", Json::array()}, {"failed", Json::array()}};
+  const std::size_t semi = text.find("; failed: ");
+  if (!text.starts_with("passed: ") || semi == std::string_view::npos) return out;
+  out["passed"] = word_list(text.substr(8, semi - 8));
+  out["failed"] = word_list(text.substr(semi + 10));
   return out;
 }
 
@@ -106,6 +126,8 @@ bool print_json(const Report& report, std::FILE* out) {
       doc[key] = word_list(*value);
     else if (param == "algorithm-families")
       doc[key] = families(*value);
+    else if (param == "self-test")
+      doc[key] = self_test(*value);
     else
       doc[key] = *value;
   }

@@ -21,6 +21,7 @@
 #include "errors.h"
 #include "params.h"
 #include "prov_ctx.h"
+#include "self_tests.h"
 
 namespace armaccel::prov {
 
@@ -75,6 +76,7 @@ const OSSL_DISPATCH kProviderFunctions[] = {
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, as_dispatch(&query_operation)},
     {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, as_dispatch(&get_reason_strings)},
     {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, as_dispatch(&get_capabilities)},
+    {OSSL_FUNC_PROVIDER_SELF_TEST, as_dispatch(&provider_self_test)},
     {0, nullptr},
 };
 

@@ -40,4 +40,10 @@ SelfTestHook read_self_test_hook(const OSSL_CORE_HANDLE* handle, const OSSL_DISP
 // lane used instead.
 KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, const SelfTestHook& hook);
 
+// OSSL_FUNC_PROVIDER_SELF_TEST (OSSL_PROVIDER_self_test): runs the
+// known-answer tests of the hardware lanes in use again; 0, with "lane
+// self-test failed" naming the lane, if one fails now (the lanes are
+// frozen at load, so it cannot be replaced any more).
+int provider_self_test(void* provctx) noexcept;
+
 }  // namespace armaccel::prov

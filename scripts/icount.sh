@@ -3,7 +3,7 @@
 # Instruction counts, the performance proxy of ../shared/tools/qemu-icount:
 # guest instructions under qemu (not speed), armaccel beside OpenSSL's own
 # code in the same run where OpenSSL has the algorithm.  The one entry point
-# for every count the README reports.
+# for every count the benchmark report (docs/report) shows.
 #
 # Usage: scripts/icount.sh SET [CPU]              AArch64 (the aarch64 preset built)
 #        scripts/icount.sh cortex-m4|cortex-m7[-soft] [BITS...]   (that preset built)

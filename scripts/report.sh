@@ -12,7 +12,7 @@
 #                               and the measurements in data/ (about 5 min on
 #                               2 cores once built)
 #   scripts/report.sh --docs    also copies the page and charts to docs/report/,
-#                               the committed copy the README links
+#                               the committed copy the README and docs link
 # Narrowing (the test run uses a subset; test/report/report_test.sh):
 #   REPORT_CLASSES  "reference cortex-a53 no-crypto"  (the default)
 #   REPORT_ROWS     "KIND ALG;KIND ALG"               (default: the list below)

@@ -9,7 +9,7 @@
 // the equivalent inverse cipher (FIPS 197 §5.3.5).
 //
 // Built with per-file -march=armv8-a+crypto: everything here is internal
-// except the lane table (architecture.md, extension-flag hazard).
+// except the lane table (docs/architecture.md, extension-flag hazard).
 #include <arm_neon.h>
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 // AES crypto-extension primitives shared by the AArch64 lane files built
 // with -march=armv8-a+crypto (aes_ce.cpp, gcm_ce.cpp).  Everything is in an
 // anonymous namespace: each including file gets its own internal copy, so no
-// symbol built with extension flags is shared (architecture.md).
+// symbol built with extension flags is shared (docs/architecture.md).
 #pragma once
 
 #include <arm_neon.h>

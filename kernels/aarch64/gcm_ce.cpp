@@ -6,7 +6,7 @@
 // both units are busy; when decrypting the input is hashed directly.
 //
 // Built with per-file -march=armv8-a+crypto: everything here is internal
-// except the lane table (architecture.md, extension-flag hazard).
+// except the lane table (docs/architecture.md, extension-flag hazard).
 #include <arm_neon.h>
 
 #include <cstddef>

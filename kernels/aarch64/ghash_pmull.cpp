@@ -3,7 +3,7 @@
 // reduction with precomputed powers H'^1..H'^8 (ghash_pmull_impl.h).
 //
 // Built with per-file -march=armv8-a+crypto: everything here is internal
-// except the lane table (architecture.md, extension-flag hazard).
+// except the lane table (docs/architecture.md, extension-flag hazard).
 #include <arm_neon.h>
 
 #include <cstddef>

@@ -3,7 +3,7 @@
 // keccak_neon.cpp): loads and stores of a state whose 25 lanes sit in 25 vector
 // registers (one state in the low halves, or two states side by side).
 // Anonymous namespace: each including file has its own copy, so nothing
-// built with extension flags is shared (architecture.md).
+// built with extension flags is shared (docs/architecture.md).
 //
 // The state is indexed only by compile-time constants (fold expressions
 // over integer sequences) so the compiler keeps it in registers.  Clang's

@@ -8,7 +8,7 @@
 // state uses the low half.
 //
 // Built with per-file -march=armv8.2-a+sha3: everything here is internal
-// except the lane table (architecture.md, extension-flag hazard).
+// except the lane table (docs/architecture.md, extension-flag hazard).
 #include <arm_neon.h>
 
 // GCC's first scheduling pass interleaves rounds and pushes the live state

@@ -7,7 +7,7 @@
 // time (W[t..t+3] from W[t-16..t-1]).
 //
 // Built with per-file -march=armv8-a+crypto: everything here is internal
-// except the lane table (architecture.md, extension-flag hazard).
+// except the lane table (docs/architecture.md, extension-flag hazard).
 #include <arm_neon.h>
 
 #include <cstddef>

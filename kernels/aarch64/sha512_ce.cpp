@@ -12,7 +12,7 @@
 //
 // Built with per-file -march=armv8.2-a+sha3 (GCC puts the SHA-512 intrinsics
 // under +sha3, which also allows EOR3 for plain XORs): everything here is
-// internal except the lane table (architecture.md, extension-flag hazard).
+// internal except the lane table (docs/architecture.md, extension-flag hazard).
 #include <arm_neon.h>
 
 #include <cstddef>

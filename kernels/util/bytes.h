@@ -4,7 +4,7 @@
 //
 // Not for lane files in kernels/aarch64 (or any file built with extension
 // flags): these are inline functions, and an out-of-line copy emitted from
-// such a file could be the one the linker keeps (see architecture.md,
+// such a file could be the one the linker keeps (see docs/architecture.md,
 // extension-flag hazard).
 #pragma once
 

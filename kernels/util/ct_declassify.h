@@ -10,7 +10,7 @@
 // jump or memory index that depends on bytes the check marked as secret
 // (undefined).  memcheck.h is header-only inline assembly with no libc use,
 // so this header stays freestanding.  Not for lane files built with
-// extension flags (architecture.md): only portable kernels and the
+// extension flags (docs/architecture.md): only portable kernels and the
 // provider include it.
 #pragma once
 

@@ -29,10 +29,18 @@ def text_of_list(value, empty):
 
 
 def text_of_lane(lane):
-    kernel = lane["kernel"] if lane["kernel"] is not None else "none"
+    text = lane["kernel"] if lane["kernel"] is not None else "none"
+    if lane["self-test-failed"]:
+        text += f" (self-test failed: {' '.join(lane['self-test-failed'])})"
     if lane["deferred"]:
-        return f"{kernel}, {DEFERRED}{lane['detail']})"
-    return kernel
+        text += f", {DEFERRED}{lane['detail']})"
+    return text
+
+
+def text_of_self_test(st):
+    if not st["passed"] and not st["failed"]:
+        return "none run (portable lanes only; they are not self-tested)"
+    return f"passed: {text_of_list(st['passed'], 'none')}; failed: {text_of_list(st['failed'], 'none')}"
 
 
 def text_of_family(fam):
@@ -79,6 +87,9 @@ def main():
             else:
                 same(label, value, text_of_lane(lane))
             continue
+        if label == "self-test":
+            same(label, value, text_of_self_test(doc["self-test"]))
+            continue
         key = LABELS.get(label)
         if key is None:
             errors.append(f"unknown text label {label!r}")
@@ -90,7 +101,7 @@ def main():
         same(label, value, got)
     same("families", families_text,
          [f"{name}: {text_of_family(fam)}" for name, fam in doc["families"].items()])
-    if seen < len(LABELS) + 10:
+    if seen < len(LABELS) + 11:
         errors.append(f"only {seen} text fields compared")
     for pair in filter(None, expect.split(",")):
         prim, kernel = pair.split("=", 1)

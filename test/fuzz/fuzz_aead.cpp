@@ -7,7 +7,7 @@
 // chosen point, encryption then decryption with the right or a forged tag,
 // the tag given before or after the data (GCM).  Return values, lengths,
 // ciphertexts, tags and released plaintexts must agree, except the rule the
-// README documents: CCM takes its AAD in one update, and a second AAD
+// docs/behaviour.md documents: CCM takes its AAD in one update, and a second AAD
 // update, which the default provider would mix in wrongly, is refused.
 #include <openssl/core_names.h>
 #include <openssl/err.h>

@@ -5,7 +5,7 @@
 // and IV in either direction, padding on or off, updates of any length
 // (zero-length ones with a NULL input too), context copies mid-stream,
 // final, the updated IV.  Every return value, length and output byte must
-// agree, except where the README documents a stricter or different answer:
+// agree, except where docs/behaviour.md documents a stricter or different answer:
 //  - an update or final after final is refused by armaccel (XTS, where
 //    each update is a data unit, takes the next one, as the default does);
 //  - re-initialising ECB/CBC/XTS without a key for the other direction

@@ -4,7 +4,7 @@
 // same EVP calls chosen by the input: init, updates of any length (zero
 // length with a NULL input too), copies mid-stream, EVP_DigestFinal_ex or,
 // for XOFs, EVP_DigestFinalXOF of any length, and re-init.  Every return
-// value and output byte must agree, except the rules the README documents
+// value and output byte must agree, except the rules docs/behaviour.md documents
 // for OpenSSL 3.0: an update or final after final is refused by armaccel
 // (the default provider accepts it; the pair is compared again from the
 // next init).  (A second final after EVP_DigestFinalXOF makes the default

@@ -6,7 +6,7 @@
 // for HMAC) and the algorithm parameters, re-init without a key (HMAC,
 // CMAC), updates of any length (zero-length with a NULL input too),
 // EVP_MAC_CTX_dup mid-stream, final.  Every return value and output byte
-// must agree, except the rule the README documents: an update or final
+// must agree, except the rule docs/behaviour.md documents: an update or final
 // after final is refused by armaccel; compared again from the next init.
 // The default provider's context is used only after an init it accepted
 // and not after final: OpenSSL 3.0 calls a null function on an update

@@ -149,7 +149,7 @@ TEST_P(AesLane, NistKnownAnswerAndMultiBlock) {
   EXPECT_GT(checked, 3000);
 }
 
-// AESAVS Monte Carlo (1000 chained encryptions per record, README §1.3).
+// AESAVS Monte Carlo (1000 chained encryptions per record, test/vectors/SOURCES.md).
 TEST_P(AesLane, NistMonteCarlo) {
   for (const char* mode : {"ECB", "CBC"}) {
     for (const char* bits : {"128", "192", "256"}) {

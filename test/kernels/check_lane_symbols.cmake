@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# Extension-flag hazard check (architecture.md): a lane file built with
+# Extension-flag hazard check (docs/architecture.md): a lane file built with
 # -march=...+crypto/+sha3 must define exactly one external symbol, its lane
 # table; a shared inline function or template copy compiled there could be
 # the one the linker keeps for everyone and fault with SIGILL on older CPUs.

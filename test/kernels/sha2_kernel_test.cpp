@@ -83,7 +83,7 @@ TEST_P(Sha512Lane, Fips180Examples) {
             "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a");
 }
 
-// SHAVS short and long messages; Monte Carlo per README §1.3:
+// SHAVS short and long messages; Monte Carlo per test/vectors/SOURCES.md:
 // M0 = M1 = M2 = Seed, MD_i = H(M_{i-3} || M_{i-2} || M_{i-1}), 1000 times.
 template <class Word>
 void run_shavs(const typename Sha2Traits<Word>::Kernel* k, const Word* iv, std::size_t out_len,

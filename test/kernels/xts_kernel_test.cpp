@@ -119,7 +119,7 @@ TEST_P(XtsLane, WycheproofIncludingAes192) {
   for (const auto& group : doc["testGroups"]) {
     for (const auto& t : group["tests"]) {
       Bytes tweak = from_hex(t["iv"].get<std::string>());
-      tweak.resize(16, 0);  // shorter IVs are right-padded (vectors README)
+      tweak.resize(16, 0);  // shorter IVs are right-padded (test/vectors/SOURCES.md)
       ASSERT_EQ(t["result"].get<std::string>(), "valid");
       check(from_hex(t["key"].get<std::string>()), tweak, from_hex(t["msg"].get<std::string>()),
             from_hex(t["ct"].get<std::string>()), "tcId " + std::to_string(t["tcId"].get<int>()));

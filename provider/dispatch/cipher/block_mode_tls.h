@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The TLS/SSL record mode libssl switches on with "tls-version" and
-// "tls-mac-size" (provider-notes.md), for the block and stream modes of
+// "tls-mac-size" (docs/openssl-notes.md), for the block and stream modes of
 // cipher_block_mode.h.  A block mode takes one whole CBC record per update,
 // in place: padding added when encrypting; when decrypting, the padding
 // checked and the MAC extracted in constant time (tls_cbc.h), with a

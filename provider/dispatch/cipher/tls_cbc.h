@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // TLS/SSL CBC record handling that libssl leaves to a provided cipher once
-// it has set "tls-version" (provider-notes.md): padding on encryption, and on
+// it has set "tls-version" (docs/openssl-notes.md): padding on encryption, and on
 // decryption the explicit-IV skip, the padding check and the MAC extraction,
 // all in constant time (no branch or index on the padding length), so that
 // a bad record cannot be told from a bad MAC (Lucky 13, padding oracles).

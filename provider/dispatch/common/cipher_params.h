@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Algorithm-level cipher parameters (OSSL_FUNC_cipher_get_params), reported
 // exactly as OpenSSL's default provider does for the same cipher so that
-// EVP derives the same EVP_CIPH_* flags (provider-notes.md).
+// EVP derives the same EVP_CIPH_* flags (docs/openssl-notes.md).
 #pragma once
 
 #include <openssl/core.h>
