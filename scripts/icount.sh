@@ -40,7 +40,9 @@ case $set_name in
     exit 2 ;;
 esac
 export ICOUNT_DIR=$root/build/icount
-tool=$root/../shared/tools/qemu-icount
+# shellcheck source=lib/icount_tool.sh
+source "$root/scripts/lib/icount_tool.sh"
+tool=$(icount_tool "$root")
 [ -f "$ICOUNT_DIR/libicount.so" ] && [ -x "$ICOUNT_DIR/evp_work.arm64" ] ||
   "$tool/build.sh" "$ICOUNT_DIR" >/dev/null
 case $set_name in

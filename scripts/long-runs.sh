@@ -10,14 +10,18 @@
 #      runtime: natively for amd64, under qemu-aarch64 -cpu max for arm64
 #      (the test command runs speed over the algorithms on armaccel's code
 #      only).  Every algorithm the runtime alone measures must be measured
-#      with armaccel preferred too.
+#      with armaccel preferred too;
+#   3. the benchmark report measured again on a subset
+#      (test/report/report_measure_test.sh: every CPU class, two
+#      operations at two sizes, one cell measured alone), with the outside
+#      instruction-count tools (scripts/lib/icount_tool.sh).
 # Natively about 15 minutes on two cores; the arm64 speed runs add about
 # two hours (RSA-15360 key generation under emulation).  Skip parts with
-# LONG_RUNS="configs speed-amd64 speed-arm64" (default: all three).
+# LONG_RUNS="configs speed-amd64 speed-arm64 report" (default: all four).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-parts=${LONG_RUNS:-configs speed-amd64 speed-arm64}
+parts=${LONG_RUNS:-configs speed-amd64 speed-arm64 report}
 jobs=$(nproc)
 scripts/install-deps.sh cross
 scripts/fetch-runtimes.sh trixie-amd64 trixie-arm64 sid-amd64 sid-arm64
@@ -64,6 +68,10 @@ if [[ " $parts " == *" speed-arm64 "* ]]; then
     step "speed, $rt under qemu-aarch64 -cpu max"
     speed_runtime "$rt" "max,sve-default-vector-length=16" build/aarch64/provider
   done
+fi
+if [[ " $parts " == *" report "* ]]; then
+  step "benchmark report measured again on a subset"
+  bash test/report/report_measure_test.sh || failed=1
 fi
 
 if [ $failed = 0 ]; then step "long runs passed"; else step "long runs FAILED"; exit 1; fi

@@ -11,8 +11,10 @@
 #                               cortex-a53.png, no-crypto.png, kernel-bench.png
 #                               and the measurements in data/ (about 5 min on
 #                               2 cores once built)
-#   scripts/report.sh --docs    also copies the page and charts to docs/report/,
-#                               the committed copy the README and docs link
+#   scripts/report.sh --docs    also copies the page, charts and data to
+#                               docs/report/, the committed copy the README and
+#                               docs link (test/report/report_test.sh renders
+#                               it again from docs/report/data and compares)
 # Narrowing (the test run uses a subset; test/report/report_test.sh):
 #   REPORT_CLASSES  "reference cortex-a53 no-crypto"  (the default)
 #   REPORT_ROWS     "KIND ALG;KIND ALG"               (default: the list below)
@@ -26,6 +28,9 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+# shellcheck source=lib/icount_tool.sh
+source scripts/lib/icount_tool.sh
+icount_tool "$root" >/dev/null  # stops here, with a clear message, without them
 docs=false
 case ${1:-} in
   --docs) docs=true ;;
@@ -83,5 +88,6 @@ if $docs; then
   mkdir -p docs/report
   cp "$out"/*.png docs/report/
   cp "$out/index.md" docs/report/README.md
+  cp -r "$out/data" docs/report/data
   echo "report: copied to docs/report/" >&2
 fi

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Every test: the native suite (portable lanes), the same under
+# Every test: the repository's rules (test/repo/repo_check.sh: licence
+# lines, nothing read from outside the checkout, vector checksums), the
+# native suite (portable lanes), the same under
 # AddressSanitizer + UBSan, the constant-time check (valgrind memcheck with
 # secrets marked undefined, test/ct), the differential fuzzers against the
 # default provider (libFuzzer, ARMACCEL_FUZZ_SECONDS each, test/fuzz), the
@@ -13,15 +15,17 @@
 # (test/package/deb_test.sh: installed and purged with dpkg here, the arm64
 # one used under qemu), and Debian's nginx and curl (natively and as arm64
 # programs under qemu) and MariaDB on armaccel (test/servers/), and the
-# benchmark report on a subset (test/report/).  The provider and CLI suites,
+# committed benchmark report against its data (test/report/).  The provider and CLI suites,
 # "nothing breaks" and the ML-KEM interoperability suite also run in Debian
 # 13's OpenSSL 3.5 and Debian unstable's 3.6 (natively on amd64, under
 # qemu-aarch64 -cpu max on arm64; scripts/fetch-runtimes.sh), the module is
 # refused by Debian experimental's OpenSSL 4.0, and it is compiled against
 # the 3.5 and 3.6 headers as a build check.  Installs the Debian packages
 # it needs when missing.  Exit status 0 only if all pass.  The long runs
-# (every CPU configuration in 3.5/3.6, full `openssl speed` lists) are
-# scripts/long-runs.sh and scripts/fuzz-long.sh.
+# (every CPU configuration in 3.5/3.6, full `openssl speed` lists, the
+# report measured again) are scripts/long-runs.sh and scripts/fuzz-long.sh.
+# Reads nothing outside the checkout (.ci/run runs it in a clone with
+# nothing beside it).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -29,6 +33,9 @@ scripts/install-deps.sh cross
 jobs=$(nproc)
 
 step() { echo; echo "== $* =="; }
+
+step "repository rules: licence lines, nothing outside the checkout, vector checksums"
+bash test/repo/repo_check.sh
 
 step "format check (clang-format)"
 if command -v clang-format >/dev/null; then
@@ -129,7 +136,7 @@ WORK_DIR=$root/build/servers-test-arm64 ARMACCEL_FORCE_LANES=0 EXPECT_LANE=gcm-c
   CURL="$qemu_ref $root/build/arm64-servers/usr/bin/curl" \
   bash test/servers/nginx_curl_test.sh build/aarch64/provider
 
-step "benchmark report on a subset: every CPU class, 2 operations at 2 sizes, checked against its data"
+step "benchmark report: docs/report rendered again from its committed data, checked against it"
 bash test/report/report_test.sh
 
 step "Debian packages: cpack -G DEB (amd64, arm64), lintian, dpkg -i / --purge, arm64 under qemu"

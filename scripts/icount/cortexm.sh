@@ -3,7 +3,8 @@
 # Guest instructions per ML-KEM operation on QEMU's Cortex-M4 board
 # (mps2-an386), best lanes beside the portable ones, plus the stack each
 # operation takes (from the mlkem_kat image, measured by painting).  The
-# performance proxy of ../shared/tools/qemu-icount: instruction counts, not
+# performance proxy of the outside qemu-icount tools (scripts/icount.sh
+# builds their plugin, scripts/lib/icount_tool.sh): instruction counts, not
 # cycles (a Cortex-M4 retires at most one instruction per cycle).
 # Needs the cortex-m4 preset built (cmake --build --preset cortex-m4).
 #

@@ -16,7 +16,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 cpu=$1
 set=$2
-tool=$root/../shared/tools/qemu-icount
+# shellcheck source=../lib/icount_tool.sh
+source "$root/scripts/lib/icount_tool.sh"
+tool=$(icount_tool "$root")
 out=$ICOUNT_DIR
 build=$root/build/aarch64
 modules=$build/provider

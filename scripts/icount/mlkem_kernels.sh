@@ -9,7 +9,8 @@
 #   (scripts/icount.sh mlkem-kernels calls it with build/aarch64)
 #
 # BUILD_DIR is an AArch64 build with test/bench/mlkem_kernel_work;
-# ICOUNT_DIR holds libicount.so (../shared/tools/qemu-icount/build.sh).
+# ICOUNT_DIR holds libicount.so (built by scripts/icount.sh from the outside
+# tools, scripts/lib/icount_tool.sh).
 # Each figure is (count(1 + REPS) - count(1)) / REPS, so set-up cancels.
 set -euo pipefail
 build=$1 icount=$2 reps=${3:-10}

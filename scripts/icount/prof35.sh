@@ -14,7 +14,9 @@ who=armaccel
 cpu=${1:?usage: prof35.sh [default] CPU KIND ALG BYTES REPS [TOP]}
 kind=$2 alg=$3 bytes=$4 reps=$5 top=${6:-25}
 out=${ICOUNT_DIR:-$root/build/icount}
-tool=$root/../shared/tools/qemu-icount
+# shellcheck source=../lib/icount_tool.sh
+source "$root/scripts/lib/icount_tool.sh"
+tool=$(icount_tool "$root")
 [ -f "$out/libiprof.so" ] || "$tool/build.sh" "$out" >/dev/null
 sysroot=${ARMACCEL_PROF_RUNTIME:-$root/build/runtimes/trixie-arm64}
 opts=()

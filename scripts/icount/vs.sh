@@ -22,7 +22,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cpu=${1:?usage: vs.sh CPU "KIND ALG" BYTES...}
 read -r kind alg <<<"${2:?usage: vs.sh CPU \"KIND ALG\" BYTES...}"
 shift 2
-tool=$root/../shared/tools/qemu-icount
+# shellcheck source=../lib/icount_tool.sh
+source "$root/scripts/lib/icount_tool.sh"
+tool=$(icount_tool "$root")
 out=${ICOUNT_DIR:-$root/build/icount}
 [ -f "$out/libicount.so" ] && [ -x "$out/evp_work.arm64" ] || "$tool/build.sh" "$out" >/dev/null
 modules=${ARMACCEL_MODULES:-$root/build/aarch64/provider}

@@ -5,7 +5,8 @@ collected: OUT/data/<class>.txt (scripts/icount/classes.sh output: guest
 instructions per byte of armaccel and OpenSSL 3.0 / 3.5 per operation and
 size), OUT/data/kernel_bench.json (Google Benchmark JSON) and
 OUT/data/meta.txt ("key value" lines).  Writes OUT/index.md, one
-OUT/<class>.png per CPU class and OUT/kernel-bench.png.
+OUT/<class>.png per CPU class, OUT/headline.png (the README's chart: armaccel
+/ OpenSSL 3.5 per operation and size, log axis) and OUT/kernel-bench.png.
 
     render.py OUT
 
@@ -117,6 +118,63 @@ def class_chart(name, rows, path):
     plt.close(fig)
 
 
+HEADLINE_CLASSES = ["reference", "no-crypto"]
+SIZE_COLOURS = ["#9ecae1", "#4292c6", "#08519c"]
+
+
+def ratio_value(row):
+    """armaccel in 3.5 / OpenSSL 3.5 where armaccel serves unforced; 1.0
+    where it steps aside (OpenSSL's own code runs); None where OpenSSL 3.5
+    has no such algorithm."""
+    a, o = number(row["armaccel-3.5"]), number(row["openssl-3.5"])
+    if a is None or not o:
+        return None
+    return 1.0 if row["unforced-3.5"] == "default" else a / o
+
+
+def headline_chart(by_class, path):
+    """One panel per headline class: per operation a bar per message size,
+    the ratio armaccel / OpenSSL 3.5 on a log axis with 1.0 marked."""
+    names = [c for c in HEADLINE_CLASSES if c in by_class]
+    if not names:
+        return False
+    ops = list(dict.fromkeys(r["op"] for c in names for r in by_class[c]))
+    sizes = sorted({r["bytes"] for c in names for r in by_class[c]})
+    fig, axes = plt.subplots(1, len(names), figsize=(5.2 * len(names) + 2.6, 0.36 * len(ops) + 1.9),
+                             sharey=True, squeeze=False)
+    bar = 0.84 / len(sizes)
+    for ax, name in zip(axes[0], names):
+        by_key = {(r["op"], r["bytes"]): r for r in by_class[name]}
+        for s, size in enumerate(sizes):
+            ys, xs = [], []
+            for i, op in enumerate(ops):
+                row = by_key.get((op, size))
+                value = ratio_value(row) if row else None
+                if value is not None:
+                    ys.append(i + (s - (len(sizes) - 1) / 2) * bar)
+                    xs.append(value)
+            ax.barh(ys, [x - 1 for x in xs], left=1, height=bar,
+                    color=SIZE_COLOURS[s % len(SIZE_COLOURS)], label=size_label(size))
+        ax.set_xscale("log")
+        ax.set_xlim(0.1, 2)
+        ax.axvline(1.0, color="black", linewidth=1)
+        ax.set_xticks([0.1, 0.2, 0.5, 1, 2])
+        ax.set_xticklabels(["0.1", "0.2", "0.5", "1", "2"])
+        ax.set_title(CLASS_TITLES.get(name, name).split(":")[0], fontsize=10)
+        ax.set_xlabel("armaccel / OpenSSL 3.5, guest instructions per byte\n(left of 1: fewer)")
+        ax.grid(axis="x", alpha=0.3, which="both")
+    axes[0][0].set_yticks(range(len(ops)))
+    axes[0][0].set_yticklabels(ops, fontsize=8)
+    axes[0][0].invert_yaxis()
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(sizes), fontsize=8)
+    fig.suptitle("armaccel loaded into OpenSSL 3.5 against OpenSSL 3.5's own code", fontsize=11)
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+    return True
+
+
 def ratio(row):
     a, o = number(row["armaccel-3.5"]), number(row["openssl-3.5"])
     return f"{a / o:.2f}" if a is not None and o else "n/a"
@@ -195,7 +253,8 @@ def main():
             f"Written by `scripts/report.sh` on {meta.get('date', '?')} at commit "
             f"`{meta.get('commit', '?')}`.", "",
             "The charts count guest instructions per byte under qemu-aarch64 "
-            f"({meta.get('qemu', '?')}) with the `../shared/tools/qemu-icount` plugin: "
+            f"({meta.get('qemu', '?')}) with the qemu-icount plugin (an outside tool, "
+            "scripts/lib/icount_tool.sh): "
             "a proxy for work done, not speed.  Each operation runs in Debian 12's "
             f"OpenSSL {meta.get('openssl-3.0', '?')} and Debian 13's "
             f"{meta.get('openssl-3.5', '?')} (arm64 libraries), first with its default "
@@ -210,8 +269,16 @@ def main():
     classes = [c for c in CLASS_ORDER if (data / f"{c}.txt").exists()]
     classes += sorted(p.stem for p in data.glob("*.txt")
                       if p.stem not in classes and p.stem != "meta")
+    parsed = {name: parse_class(data / f"{name}.txt") for name in classes}
+    if headline_chart({n: rows for n, (_, rows) in parsed.items()}, out / "headline.png"):
+        page += ["## At a glance", "",
+                 "![armaccel against OpenSSL 3.5](headline.png)", "",
+                 "Per operation and message size, armaccel's count divided by OpenSSL 3.5's own "
+                 "(from the tables below, the \"armaccel / OpenSSL 3.5\" column), on a log axis: "
+                 "a bar left of 1 means armaccel counts fewer instructions.  Where armaccel "
+                 "steps aside the bar is 1 (OpenSSL's own code runs).", ""]
     for name in classes:
-        header, rows = parse_class(data / f"{name}.txt")
+        header, rows = parsed[name]
         class_chart(name, rows, out / f"{name}.png")
         page += class_section(name, header, rows)
     context, bench = parse_bench(data / "kernel_bench.json")

@@ -49,6 +49,24 @@ depends=$(dpkg-deb -f "$host_deb" Depends)
 check "Depends: libssl3 or libssl3t64 ($depends)" \
   grep -qE 'libssl3 \(>= [0-9.]+\) \| libssl3t64 \(>= [0-9.]+\)' <<<"$depends"
 check "Depends: libstdc++6" grep -q 'libstdc++6 (>= ' <<<"$depends"
+# Maintainer and Homepage as the build configured them (cmake/package:
+# DEBFULLNAME/DEBEMAIL or the last commit's author; the origin remote).
+cache=$(dirname "$host_deb")/../CMakeCache.txt
+want_maintainer=$(sed -n 's/^ARMACCEL_PACKAGE_MAINTAINER:STRING=//p' "$cache")
+want_homepage=$(sed -n 's/^ARMACCEL_PACKAGE_HOMEPAGE:STRING=//p' "$cache")
+maintainer=$(dpkg-deb -f "$host_deb" Maintainer)
+check_equal "Maintainer (ARMACCEL_PACKAGE_MAINTAINER)" "$maintainer" "$want_maintainer"
+check "  ... a name and an address" grep -qE '^[^<>]*[^<> ] <[^<> @]+@[^<> ]+>$' <<<"$maintainer"
+refuses "  ... not the old placeholder" grep -q 'armaccel@example.org' <<<"$maintainer"
+if [ -n "$want_homepage" ]; then
+  check_equal "Homepage (ARMACCEL_PACKAGE_HOMEPAGE)" "$(dpkg-deb -f "$host_deb" Homepage)" \
+    "$want_homepage"
+else
+  check "no Homepage field (none configured)" test -z "$(dpkg-deb -f "$host_deb" Homepage)"
+fi
+version=$(dpkg-deb -f "$host_deb" Version)
+check_equal "Version is project(VERSION)" "$version" \
+  "$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' "$cache")"
 mkdir control && dpkg-deb -e "$host_deb" control
 check_equal "conffiles" "$(cat control/conffiles)" /etc/ssl/armaccel.cnf
 check "no maintainer scripts" \
@@ -59,6 +77,24 @@ check "armaccel.cnf names the packaged module" \
 check "  ... activates armaccel and the default provider, prefers armaccel" \
   bash -c "[ \$(grep -cx 'activate = 1' root/etc/ssl/armaccel.cnf) -eq 2 ] &&
            grep -qx 'default_properties = ?provider=armaccel' root/etc/ssl/armaccel.cnf"
+# The licence: Apache-2.0, in the machine-readable copyright format, with
+# every licence it names spelled out or pointed to.
+copyright=root/usr/share/doc/armaccel/copyright
+check "copyright is cmake/package/copyright" cmp -s "$copyright" "$here/../../cmake/package/copyright"
+check "  ... in the machine-readable format" \
+  grep -qx 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$copyright"
+check "  ... armaccel's files under Apache-2.0" \
+  bash -c "grep -A2 -x 'Files: \*' '$copyright' | grep -qx 'License: Apache-2.0'"
+for lic in $(sed -n 's/^License: \([^ ]*\)$/\1/p; s/^License: \(.*\) or \(.*\)$/\1 \2/p' "$copyright" |
+               tr ' ' '\n' | sort -u); do
+  check "  ... licence $lic has its stand-alone paragraph" \
+    bash -c "awk 'BEGIN{RS=\"\"} /^License: $lic\n/' '$copyright' | grep -q ."
+done
+check "changelog: this version, this maintainer" \
+  bash -c "zcat root/usr/share/doc/armaccel/changelog.gz | head -1 | grep -qF 'armaccel ($version)' &&
+           zcat root/usr/share/doc/armaccel/changelog.gz | grep -qF -- ' -- $maintainer  '"
+check "manual page: this version" \
+  bash -c "zcat root/usr/share/man/man1/armaccel-info.1.gz | grep -qF '\"armaccel $version\"'"
 doc=root/usr/share/doc/armaccel/README.md
 check "the packaged README.md is the user's (cmake/package/README.md)" \
   cmp -s "$doc" "$here/../../cmake/package/README.md"
