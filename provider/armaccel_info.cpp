@@ -23,8 +23,9 @@
 // when that config activates armaccel (a provider named armaccel, or whose
 // module is armaccel's), the report is of the instance it activated, and if
 // OpenSSL could not activate it -- a misspelled module path, an unknown
-// `disable` name -- armaccel-info fails naming the configured module, as
-// every application under that config runs without armaccel.
+// `disable` name -- armaccel-info fails naming the configured module and
+// saying why (as --check does), as every application under that config
+// runs without armaccel.
 #include "armaccel_info.h"
 #include "armaccel_info_check.h"
 #include "armaccel_info_config.h"
@@ -97,29 +98,6 @@ void print_families(const char* label, const char* text) {
     std::printf("  %.*s\n", n, p);
     p += n + (end != nullptr ? 2 : 0);
   }
-}
-
-// Why the config's armaccel did not activate, as far as can be seen
-// outside the config loader (which drops the errors): the configured module
-// loaded on its own in a scratch context (the loader's error, naming the
-// path, if it does not load), else the settings of its section to check.
-void explain_refusal(const ConfiguredProvider& configured) {
-  OSSL_LIB_CTX* scratch = OSSL_LIB_CTX_new();
-  ERR_clear_error();
-  OSSL_PROVIDER* alone = nullptr;
-  if (scratch != nullptr && !configured.module.empty())
-    alone = OSSL_PROVIDER_load(scratch, configured.module.c_str());
-  if (alone == nullptr) {
-    ERR_print_errors_fp(stderr);
-  } else {
-    std::fprintf(stderr,
-                 "armaccel-info: the module itself loads; OpenSSL refused the instance its config "
-                 "section describes: check that section's settings (disable, ml-kem.*) and "
-                 "ARMACCEL_DISABLE: armaccel-info -provider-path DIR (without -config) with "
-                 "ARMACCEL_DISABLE set to the same names shows the reason\n");
-    OSSL_PROVIDER_unload(alone);
-  }
-  OSSL_LIB_CTX_free(scratch);
 }
 
 // The first name of each algorithm armaccel registers for `operation`.
@@ -215,7 +193,7 @@ int main(int argc, char** argv) {
                  "activate it: applications under this config run without armaccel\n",
                  config, name,
                  configured.module.empty() ? "from the search path" : configured.module.c_str());
-    explain_refusal(configured);
+    armaccel_info::check_config(config, path);  // says why, as --check does
     return 1;
   }
   if (!loaded) return fail("loading the config file");
