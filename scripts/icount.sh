@@ -24,6 +24,8 @@
 #   and through the kernel API:
 #     mlkem-kernels ML-KEM arithmetic kernels per call and per operation,
 #                   probed and portable lanes (test/bench/mlkem_kernel_work)
+#     load          a load of armaccel: its lane self-tests alone and the whole
+#                   load, per CPU configuration (test/bench/load_work)
 #   Cortex-M: ML-KEM per operation on QEMU's mps2 boards, best and portable
 #   lanes, and the stack each operation takes.
 set -euo pipefail
@@ -32,7 +34,7 @@ cd "$root"
 set_name=${1:?usage: scripts/icount.sh SET [CPU | BITS...] (see the header)}
 shift
 case $set_name in
-  aes-sha2 | aead | chacha-sha3 | sm | mlkem | all | peers | classes | mlkem-kernels | cortex-m4 | \
+  aes-sha2 | aead | chacha-sha3 | sm | mlkem | all | peers | classes | mlkem-kernels | load | cortex-m4 | \
     cortex-m4-soft | \
     cortex-m7 | cortex-m7-soft) ;;
   *)
@@ -55,6 +57,8 @@ case $set_name in
   mlkem-kernels)
     QEMU_CPU_REF=${1:-max,sve-default-vector-length=16} \
       exec scripts/icount/mlkem_kernels.sh "$root/build/aarch64" "$ICOUNT_DIR" ;;
+  load)
+    exec scripts/icount/load.sh "$root/build/aarch64" "$ICOUNT_DIR" ;;
   cortex-m4 | cortex-m4-soft | cortex-m7 | cortex-m7-soft)
     exec scripts/icount/cortexm.sh "$set_name" "$@" ;;
 esac

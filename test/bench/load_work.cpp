@@ -10,6 +10,7 @@
 //                          names its directory), each in a new library
 //                          context with the default provider: everything a
 //                          load costs, self-tests included
+#include <openssl/crypto.h>
 #include <openssl/provider.h>
 
 #include <cstdio>
