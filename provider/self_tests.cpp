@@ -102,21 +102,19 @@ class SelfTester {
   SelfTestHook hook_;
 };
 
-// The lane chosen for a report slot, "none" for a GCM without fused lane.
-const char* chosen_lane(const KernelSet& k, std::size_t slot) {
-  const char* lanes[] = {k.aes->lane,
-                         k.ghash->lane,
-                         k.sha256->lane,
-                         k.sha512->lane,
-                         k.keccak->lane,
-                         k.chacha20->lane,
-                         k.poly1305->lane,
-                         k.sm4->lane,
-                         k.sm3->lane,
-                         k.mlkem->lane,
-                         k.gcm ? k.gcm->lane : nullptr};
+// What serves a report slot instead of a failed lane: "<lane> serves
+// instead", or, for the fused GCM slot without a fused lane, the
+// composition of the chosen AES and GHASH lanes.
+void replacement(const KernelSet& k, std::size_t slot, char* buf, std::size_t size) {
+  if (slot == kGcmSlot && k.gcm == nullptr) {
+    std::snprintf(buf, size, "GCM composes %s and %s instead", k.aes->lane, k.ghash->lane);
+    return;
+  }
+  const char* lanes[] = {k.aes->lane,    k.ghash->lane,    k.sha256->lane,          k.sha512->lane,
+                         k.keccak->lane, k.chacha20->lane, k.poly1305->lane,        k.sm4->lane,
+                         k.sm3->lane,    k.mlkem->lane,    k.gcm ? k.gcm->lane : ""};
   static_assert(sizeof lanes / sizeof lanes[0] == kGcmSlot + 1);
-  return lanes[slot] != nullptr ? lanes[slot] : "AES and GHASH lanes composed";
+  std::snprintf(buf, size, "%s serves instead", lanes[slot]);
 }
 
 // True when `lane` is the last (portable) entry of its list.
@@ -175,10 +173,12 @@ KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, const SelfTest
   const KernelSet chosen = select_kernels(effective, SelfTester(&report, hook));
   for (std::size_t i = 0; i < report.failure_count; ++i) {
     const SelfTestReport::Failure& f = report.failures[i];
+    char instead[96];
+    replacement(chosen, f.slot, instead, sizeof instead);
     raise_error_message(ctx, kErrLaneSelfTestFailed, ErrorSite::current(),
                         "armaccel's %s lane failed its known-answer self-test and is not used "
-                        "(%s serves instead)",
-                        f.lane, chosen_lane(chosen, f.slot));
+                        "(%s)",
+                        f.lane, instead);
   }
   return chosen;
 }
