@@ -38,20 +38,6 @@ LaneKind kind_of(const Sm4Kernel&) { return {7, OSSL_SELF_TEST_TYPE_KAT_CIPHER};
 LaneKind kind_of(const Sm3Kernel&) { return {8, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
 LaneKind kind_of(const MlkemKernel&) { return {9, kTypeKatKem}; }
 LaneKind kind_of(const GcmKernel&) { return {kGcmSlot, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
-
-bool run_kat(const AesKernel& k, const KernelSet&, bool corrupt) { return selftest::aes(k, corrupt); }
-bool run_kat(const GhashKernel& k, const KernelSet&, bool corrupt) { return selftest::ghash(k, corrupt); }
-bool run_kat(const GcmKernel& k, const KernelSet&, bool corrupt) { return selftest::gcm(k, corrupt); }
-bool run_kat(const Sha256Kernel& k, const KernelSet&, bool corrupt) { return selftest::sha256(k, corrupt); }
-bool run_kat(const Sha512Kernel& k, const KernelSet&, bool corrupt) { return selftest::sha512(k, corrupt); }
-bool run_kat(const KeccakKernel& k, const KernelSet&, bool corrupt) { return selftest::keccak(k, corrupt); }
-bool run_kat(const ChachaKernel& k, const KernelSet&, bool corrupt) { return selftest::chacha20(k, corrupt); }
-bool run_kat(const Poly1305Kernel& k, const KernelSet&, bool corrupt) { return selftest::poly1305(k, corrupt); }
-bool run_kat(const Sm4Kernel& k, const KernelSet&, bool corrupt) { return selftest::sm4(k, corrupt); }
-bool run_kat(const Sm3Kernel& k, const KernelSet&, bool corrupt) { return selftest::sm3(k, corrupt); }
-bool run_kat(const MlkemKernel& k, const KernelSet& chosen, bool corrupt) {
-  return selftest::mlkem(k, *chosen.keccak, corrupt);
-}
 // clang-format on
 
 void append_word(char* buf, std::size_t size, const char* word) {
@@ -84,7 +70,7 @@ class SelfTester {
     const LaneKind kind = kind_of(lane);
     tell(hook_, OSSL_SELF_TEST_PHASE_START, kind.type, lane.lane);
     const bool corrupt = !tell(hook_, OSSL_SELF_TEST_PHASE_CORRUPT, kind.type, lane.lane);
-    const bool passed = run_kat(lane, chosen, corrupt);
+    const bool passed = selftest::run(lane, chosen, corrupt);
     tell(hook_, passed ? OSSL_SELF_TEST_PHASE_PASS : OSSL_SELF_TEST_PHASE_FAIL, kind.type,
          lane.lane);
     if (passed) {
@@ -127,7 +113,8 @@ bool is_last(LaneList<Kernel> list, const Kernel* lane) {
 // portable lane (not tested) and for an absent fused GCM lane.
 template <class Kernel>
 bool retest(const ProvCtx* ctx, LaneList<Kernel> list, const Kernel* lane) {
-  if (lane == nullptr || is_last(list, lane) || run_kat(*lane, ctx->kernels, false)) return true;
+  if (lane == nullptr || is_last(list, lane) || selftest::run(*lane, ctx->kernels, false))
+    return true;
   raise_error_message(ctx, kErrLaneSelfTestFailed, ErrorSite::current(),
                       "armaccel's %s lane failed its known-answer self-test on demand", lane->lane);
   return false;

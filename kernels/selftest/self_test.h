@@ -39,6 +39,7 @@
 #include "api/sha2.h"
 #include "api/sm3.h"
 #include "api/sm4.h"
+#include "cpu/lanes.h"
 
 namespace armaccel::selftest {
 
@@ -56,5 +57,24 @@ bool sm4(const Sm4Kernel& lane, bool corrupt);
 bool sm3(const Sm3Kernel& lane, bool corrupt);
 // The ML-KEM arithmetic lane, with the hash functions on `keccak`.
 bool mlkem(const MlkemKernel& lane, const KeccakKernel& keccak, bool corrupt);
+
+// The test of any lane table, in the shape of select_kernels' accept
+// predicate (cpu/lanes.h): a fused GCM lane is tested with its own AES and
+// GHASH lanes, the ML-KEM lane with the Keccak lane chosen before it.
+// clang-format off
+inline bool run(const AesKernel& k, const KernelSet&, bool corrupt) { return aes(k, corrupt); }
+inline bool run(const GhashKernel& k, const KernelSet&, bool corrupt) { return ghash(k, corrupt); }
+inline bool run(const GcmKernel& k, const KernelSet&, bool corrupt) { return gcm(k, corrupt); }
+inline bool run(const Sha256Kernel& k, const KernelSet&, bool corrupt) { return sha256(k, corrupt); }
+inline bool run(const Sha512Kernel& k, const KernelSet&, bool corrupt) { return sha512(k, corrupt); }
+inline bool run(const KeccakKernel& k, const KernelSet&, bool corrupt) { return keccak(k, corrupt); }
+inline bool run(const ChachaKernel& k, const KernelSet&, bool corrupt) { return chacha20(k, corrupt); }
+inline bool run(const Poly1305Kernel& k, const KernelSet&, bool corrupt) { return poly1305(k, corrupt); }
+inline bool run(const Sm4Kernel& k, const KernelSet&, bool corrupt) { return sm4(k, corrupt); }
+inline bool run(const Sm3Kernel& k, const KernelSet&, bool corrupt) { return sm3(k, corrupt); }
+inline bool run(const MlkemKernel& k, const KernelSet& chosen, bool corrupt) {
+  return mlkem(k, *chosen.keccak, corrupt);
+}
+// clang-format on
 
 }  // namespace armaccel::selftest

@@ -25,20 +25,6 @@ namespace {
 
 using namespace armaccel;
 
-// clang-format off
-bool kat(const AesKernel& k, const KernelSet&) { return selftest::aes(k, false); }
-bool kat(const GhashKernel& k, const KernelSet&) { return selftest::ghash(k, false); }
-bool kat(const GcmKernel& k, const KernelSet&) { return selftest::gcm(k, false); }
-bool kat(const Sha256Kernel& k, const KernelSet&) { return selftest::sha256(k, false); }
-bool kat(const Sha512Kernel& k, const KernelSet&) { return selftest::sha512(k, false); }
-bool kat(const KeccakKernel& k, const KernelSet&) { return selftest::keccak(k, false); }
-bool kat(const ChachaKernel& k, const KernelSet&) { return selftest::chacha20(k, false); }
-bool kat(const Poly1305Kernel& k, const KernelSet&) { return selftest::poly1305(k, false); }
-bool kat(const Sm4Kernel& k, const KernelSet&) { return selftest::sm4(k, false); }
-bool kat(const Sm3Kernel& k, const KernelSet&) { return selftest::sm3(k, false); }
-bool kat(const MlkemKernel& k, const KernelSet& chosen) { return selftest::mlkem(k, *chosen.keccak, false); }
-// clang-format on
-
 int usage() {
   std::fprintf(stderr, "usage: load_work selftest|provider N\n");
   return 2;
@@ -57,7 +43,7 @@ int main(int argc, char** argv) {
       tested = 0;
       select_kernels(features, [&](const auto& lane, const KernelSet& chosen) {
         ++tested;
-        return kat(lane, chosen);
+        return selftest::run(lane, chosen, false);
       });
     }
     std::printf("%d lanes tested per load\n", tested);
