@@ -52,7 +52,7 @@ struct CapabilityReport {
   // provider (<reason>)" when every family led by it is deferred.  In
   // kLanePrimitives order.
   char lane_text[10][320] = {};
-  char gcm_lane_text[128] = {};  // the lane-gcm parameter
+  char gcm_lane_text[192] = {};  // the lane-gcm parameter
   SelfTestReport self_test;
   char self_test_text[640] = {};  // the self-test parameter
 };
