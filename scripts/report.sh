@@ -19,6 +19,9 @@
 #   REPORT_CLASSES  "reference cortex-a53 no-crypto"  (the default)
 #   REPORT_ROWS     "KIND ALG;KIND ALG"               (default: the list below)
 #   REPORT_SIZES    "64 1024 16384"                   (message bytes)
+#   REPORT_CYCLE_MODELS "cortex-a72 neoverse-n1 neoverse-v1 neoverse-v2
+#                   cortex-a72-nocrypto" (estimated cycles, the default; ""
+#                   for none: about 10 min a model on 2 cores)
 #   REPORT_BENCH    Google Benchmark filter regex     (default: every benchmark)
 #   REPORT_BENCH_MIN_TIME  seconds per benchmark      (default 0.1)
 #   REPORT_DIR      output directory                  (default build/report)
@@ -65,6 +68,14 @@ for class in "${classes[@]}"; do
   echo "report: $class" >&2
   ICOUNT_CLASSES=$class ICOUNT_ROWS=$rows scripts/icount/classes.sh "${sizes[@]}" \
     >"$out/data/$class.txt"
+done
+# Estimated cycles per byte per core model (scripts/icount/cycles.sh, the
+# outside tools' trace + llvm-mca): REPORT_CYCLE_MODELS, "" for none.
+read -r -a models <<<"${REPORT_CYCLE_MODELS-cortex-a72 neoverse-n1 neoverse-v1 neoverse-v2 cortex-a72-nocrypto}"
+for model in "${models[@]}"; do
+  echo "report: estimated cycles, $model" >&2
+  ICOUNT_METRIC=cycles ICOUNT_CLASSES=$model ICOUNT_ROWS=$rows scripts/icount/classes.sh \
+    "${sizes[@]}" >"$out/data/cycles-$model.txt"
 done
 echo "report: kernel benchmark" >&2
 build/release/test/bench/kernel_bench --benchmark_filter="${REPORT_BENCH:-.}" \

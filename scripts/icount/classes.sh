@@ -17,7 +17,6 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(64 1024 16384)
-nocrypto=aes,pmull,sha2,sha512,sha3,sm3,sm4
 rows=("cipher-enc AES-128-ECB" "cipher-enc AES-128-CBC" "cipher-dec AES-128-CBC"
       "cipher-enc AES-128-CTR" "cipher-enc AES-128-XTS" "aead-enc AES-128-GCM" "mac GMAC" "mac CMAC"
       "digest SHA256" "digest SHA512" "mac HMAC" "digest SHA3-256" "digest SHAKE128"
@@ -42,14 +41,22 @@ served() {  # served LISTS KIND ALG
 # ICOUNT_CLASSES / ICOUNT_ROWS ("KIND ALG;KIND ALG") narrow the run.
 read -r -a classes <<<"${ICOUNT_CLASSES:-no-crypto cortex-a53}"
 if [ -n "${ICOUNT_ROWS:-}" ]; then IFS=';' read -r -a rows <<<"$ICOUNT_ROWS"; fi
+# shellcheck source=models.sh
+source scripts/icount/models.sh
+# ICOUNT_METRIC=cycles: estimated cycles per byte on the core models
+# (scripts/icount/cycles.sh) instead of instructions (vs.sh); the classes
+# are then model names (cortex-a72, neoverse-n1, ...).
+metric=${ICOUNT_METRIC:-instructions}
 for class in "${classes[@]}"; do
-  case $class in
-    no-crypto) cpu=cortex-a72 dis=$nocrypto armcap=1 ;;
-    cortex-a53) cpu=cortex-a53 dis= armcap= ;;
-    reference) cpu=max,sve-default-vector-length=16 dis= armcap= ;;
-    *) echo "classes: unknown class '$class' (no-crypto, cortex-a53, reference)" >&2; exit 2 ;;
-  esac
-  echo "== $class (-cpu $cpu${dis:+, ARMACCEL_DISABLE=$dis}${armcap:+, OPENSSL_armcap=$armcap}) =="
+  model_setup "$class" ||
+    { echo "classes: unknown class '$class' (scripts/icount/models.sh)" >&2; exit 2; }
+  cpu=$qemu_cpu
+  if [ "$metric" = cycles ]; then
+    [ -n "$mca_model" ] || { echo "classes: '$class' is not a core model" >&2; exit 2; }
+    echo "== $class (estimated cycles per byte, llvm-mca $mca_model; -cpu $cpu${dis:+, ARMACCEL_DISABLE=$dis}${armcap:+, OPENSSL_armcap=$armcap}) =="
+  else
+    echo "== $class (-cpu $cpu${dis:+, ARMACCEL_DISABLE=$dis}${armcap:+, OPENSSL_armcap=$armcap}) =="
+  fi
   printf '%-30s %7s %10s %10s %10s %12s  %s\n' operation bytes openssl-3.0 openssl-3.5 armaccel \
     armaccel-3.5 "unforced-3.0 unforced-3.5"
   lists30=$(registered / "$cpu" "$dis")
@@ -57,8 +64,11 @@ for class in "${classes[@]}"; do
   for row in "${rows[@]}"; do
     read -r kind alg <<<"$row"
     who="$(served "$lists30" "$kind" "$alg") $(served "$lists35" "$kind" "$alg")"
-    env ${dis:+ARMACCEL_DISABLE=$dis} ${armcap:+OPENSSL_armcap=$armcap} \
-      scripts/icount/vs.sh "$cpu" "$row" "${sizes[@]}" | tail -n +2 |
-      while read -r line; do printf '%s  %s\n' "$line" "$who"; done
+    if [ "$metric" = cycles ]; then
+      scripts/icount/cycles.sh "$class" "$row" "${sizes[@]}"
+    else
+      env ${dis:+ARMACCEL_DISABLE=$dis} ${armcap:+OPENSSL_armcap=$armcap} \
+        scripts/icount/vs.sh "$cpu" "$row" "${sizes[@]}"
+    fi | tail -n +2 | while read -r line; do printf '%s  %s\n' "$line" "$who"; done
   done
 done

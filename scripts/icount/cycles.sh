@@ -9,17 +9,8 @@
 #
 #   scripts/icount/cycles.sh MODEL "KIND ALG" BYTES...
 #
-# MODEL (the qemu CPU each is traced on exposes what that core has, so the
-# code takes the path it takes there; MIDR set where OpenSSL picks code by
-# core):
-#   cortex-a72           -cpu cortex-a72 (AES, PMULL, SHA-256)
-#   neoverse-n1          -cpu neoverse-n1 (AES, PMULL, SHA-256)
-#   neoverse-v1          -cpu max, 256-bit SVE, MIDR of a Neoverse V1, no SVE2
-#                        (OPENSSL_armcap=0x13ffd, ARMACCEL_DISABLE=sve2)
-#   neoverse-v2          -cpu max, 128-bit SVE, MIDR of a Neoverse V2
-#   cortex-a72-nocrypto  -cpu cortex-a72 without its crypto extensions (the
-#                        Raspberry Pi 4 class: ARMACCEL_DISABLE of every
-#                        crypto feature, OPENSSL_armcap=1), cortex-a72 model
+# MODEL: cortex-a72, neoverse-n1, neoverse-v1, neoverse-v2 or
+# cortex-a72-nocrypto (scripts/icount/models.sh says what each is).
 # Prints vs.sh's columns (openssl-3.0 openssl-3.5 armaccel armaccel-3.5),
 # in estimated cycles per byte.  ARMACCEL_FORCE_LANES=1 is set for
 # armaccel, so a family it leaves to the default provider on this core is
@@ -40,22 +31,13 @@ command -v llvm-mca-19 >/dev/null || {
 }
 modules=${ARMACCEL_MODULES:-$root/build/aarch64/provider}
 rt35=$root/build/runtimes/trixie-arm64
-nocrypto=aes,pmull,sha2,sha512,sha3,sm3,sm4
-env_common=()
-env_armaccel=()
-case $model in
-  cortex-a72 | neoverse-n1) cpu=$model mca=$model ;;
-  neoverse-v1)
-    cpu=max,sve-default-vector-length=32,midr=0x410fd401 mca=neoverse-v1
-    env_common=(OPENSSL_armcap=0x13ffd)
-    env_armaccel=(ARMACCEL_DISABLE=sve2) ;;
-  neoverse-v2) cpu=max,sve-default-vector-length=16,midr=0x410fd4f0 mca=neoverse-v2 ;;
-  cortex-a72-nocrypto)
-    cpu=cortex-a72 mca=cortex-a72
-    env_common=(OPENSSL_armcap=1)
-    env_armaccel=(ARMACCEL_DISABLE=$nocrypto) ;;
-  *) echo "cycles.sh: unknown model '$model'" >&2; exit 2 ;;
-esac
+# shellcheck source=models.sh
+source "$root/scripts/icount/models.sh"
+model_setup "$model" && [ -n "$mca_model" ] ||
+  { echo "cycles.sh: unknown core model '$model' (scripts/icount/models.sh)" >&2; exit 2; }
+cpu=$qemu_cpu mca=$mca_model
+env_common=(${armcap:+OPENSSL_armcap=$armcap})
+env_armaccel=(${dis:+ARMACCEL_DISABLE=$dis})
 # cpb ROOT default|armaccel: estimated cycles per byte of the operation in
 # the OpenSSL under ROOT, on its default provider or on armaccel; n/a when
 # that OpenSSL lacks the algorithm.  The caller's environment applies too.

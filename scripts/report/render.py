@@ -132,19 +132,20 @@ def ratio_value(row):
     return 1.0 if row["unforced-3.5"] == "default" else a / o
 
 
-def headline_chart(by_class, path):
-    """One panel per headline class: per operation a bar per message size,
-    the ratio armaccel / OpenSSL 3.5 on a log axis with 1.0 marked."""
-    names = [c for c in HEADLINE_CLASSES if c in by_class]
-    if not names:
+def ratio_chart(panels, path, title, unit):
+    """One panel per (title, rows): per operation a bar per message size,
+    the ratio armaccel / OpenSSL 3.5 (ratio_value) on a log axis, 1.0
+    marked.  False when there is nothing to draw."""
+    panels = [(t, rows) for t, rows in panels if rows]
+    if not panels:
         return False
-    ops = list(dict.fromkeys(r["op"] for c in names for r in by_class[c]))
-    sizes = sorted({r["bytes"] for c in names for r in by_class[c]})
-    fig, axes = plt.subplots(1, len(names), figsize=(5.2 * len(names) + 2.6, 0.36 * len(ops) + 1.9),
+    ops = list(dict.fromkeys(r["op"] for _, rows in panels for r in rows))
+    sizes = sorted({r["bytes"] for _, rows in panels for r in rows})
+    fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels) + 2.6, 0.36 * len(ops) + 1.9),
                              sharey=True, squeeze=False)
     bar = 0.84 / len(sizes)
-    for ax, name in zip(axes[0], names):
-        by_key = {(r["op"], r["bytes"]): r for r in by_class[name]}
+    for ax, (panel_title, rows) in zip(axes[0], panels):
+        by_key = {(r["op"], r["bytes"]): r for r in rows}
         for s, size in enumerate(sizes):
             ys, xs = [], []
             for i, op in enumerate(ops):
@@ -156,23 +157,61 @@ def headline_chart(by_class, path):
             ax.barh(ys, [x - 1 for x in xs], left=1, height=bar,
                     color=SIZE_COLOURS[s % len(SIZE_COLOURS)], label=size_label(size))
         ax.set_xscale("log")
-        ax.set_xlim(0.1, 2)
+        ax.set_xlim(0.1, 4)
         ax.axvline(1.0, color="black", linewidth=1)
-        ax.set_xticks([0.1, 0.2, 0.5, 1, 2])
-        ax.set_xticklabels(["0.1", "0.2", "0.5", "1", "2"])
-        ax.set_title(CLASS_TITLES.get(name, name).split(":")[0], fontsize=10)
-        ax.set_xlabel("armaccel / OpenSSL 3.5, guest instructions per byte\n(left of 1: fewer)")
+        ax.set_xticks([0.1, 0.2, 0.5, 1, 2, 4])
+        ax.set_xticklabels(["0.1", "0.2", "0.5", "1", "2", "4"])
+        ax.set_title(panel_title, fontsize=10)
+        ax.set_xlabel(f"armaccel / OpenSSL 3.5, {unit}\n(left of 1: fewer)")
         ax.grid(axis="x", alpha=0.3, which="both")
     axes[0][0].set_yticks(range(len(ops)))
     axes[0][0].set_yticklabels(ops, fontsize=8)
     axes[0][0].invert_yaxis()
     handles, labels = axes[0][0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=len(sizes), fontsize=8)
-    fig.suptitle("armaccel loaded into OpenSSL 3.5 against OpenSSL 3.5's own code", fontsize=11)
+    fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     fig.savefig(path, dpi=80)
     plt.close(fig)
     return True
+
+
+def headline_chart(by_class, path):
+    return ratio_chart([(CLASS_TITLES.get(c, c).split(":")[0], by_class[c])
+                        for c in HEADLINE_CLASSES if c in by_class], path,
+                       "armaccel loaded into OpenSSL 3.5 against OpenSSL 3.5's own code",
+                       "guest instructions per byte")
+
+
+MODEL_TITLES = {
+    "cortex-a72": "Cortex-A72 (AES, PMULL, SHA-256 instructions)",
+    "neoverse-n1": "Neoverse N1 (AES, PMULL, SHA-256 instructions)",
+    "neoverse-v1": "Neoverse V1 (every crypto extension, 256-bit SVE)",
+    "neoverse-v2": "Neoverse V2 (every crypto extension, SVE2)",
+    "cortex-a72-nocrypto": "Cortex-A72 without the crypto extensions (Raspberry Pi 4 class)",
+}
+MODEL_ORDER = list(MODEL_TITLES)
+
+
+def cycles_section(name, header, rows, chart):
+    served = [r for r in rows if ratio_value(r) is not None]
+    at_or_below = [r for r in served if ratio_value(r) <= 1.0]
+    lines = [f"## Estimated cycles: {MODEL_TITLES.get(name, name)}", "",
+             f"Measured as `{header}`.", "",
+             f"![estimated cycles, {name}]({chart})", "",
+             f"armaccel in OpenSSL 3.5 against OpenSSL 3.5's own code: at or below 1.00 in "
+             f"{len(at_or_below)} of {len(served)} cells (a family armaccel leaves to the default "
+             "provider on this core counts as 1.00).", "",
+             "| operation | bytes | OpenSSL 3.0 | armaccel in 3.0 | OpenSSL 3.5 | armaccel in 3.5 "
+             "| armaccel / OpenSSL 3.5 | unforced in 3.0 | unforced in 3.5 |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---|"]
+    for r in rows:
+        v = ratio_value(r)
+        lines.append(f"| {r['op']} | {r['bytes']} | {r['openssl-3.0']} | {r['armaccel']} "
+                     f"| {r['openssl-3.5']} | {r['armaccel-3.5']} "
+                     f"| {'n/a' if v is None else f'{v:.2f}'} "
+                     f"| {r['unforced-3.0']} | {r['unforced-3.5']} |")
+    return lines + [""]
 
 
 def ratio(row):
@@ -268,7 +307,10 @@ def main():
             "(most visible for the MACs at 64 B).", ""]
     classes = [c for c in CLASS_ORDER if (data / f"{c}.txt").exists()]
     classes += sorted(p.stem for p in data.glob("*.txt")
-                      if p.stem not in classes and p.stem != "meta")
+                      if p.stem not in classes and p.stem != "meta"
+                      and not p.stem.startswith("cycles-"))
+    models = [m for m in MODEL_ORDER if (data / f"cycles-{m}.txt").exists()]
+    models += sorted(p.stem[7:] for p in data.glob("cycles-*.txt") if p.stem[7:] not in models)
     parsed = {name: parse_class(data / f"{name}.txt") for name in classes}
     if headline_chart({n: rows for n, (_, rows) in parsed.items()}, out / "headline.png"):
         page += ["## At a glance", "",
@@ -281,6 +323,13 @@ def main():
         header, rows = parsed[name]
         class_chart(name, rows, out / f"{name}.png")
         page += class_section(name, header, rows)
+    for name in models:
+        header, rows = parse_class(data / f"cycles-{name}.txt")
+        chart = f"cycles-{name}.png"
+        ratio_chart([(MODEL_TITLES.get(name, name), rows)], out / chart,
+                    f"Estimated cycles per byte: armaccel in OpenSSL 3.5 against OpenSSL 3.5",
+                    "estimated cycles per byte")
+        page += cycles_section(name, header, rows, chart)
     context, bench = parse_bench(data / "kernel_bench.json")
     bench_chart(bench, out / "kernel-bench.png")
     page += ["## Kernel benchmark (MB/s on this machine)", "",

@@ -110,6 +110,40 @@ def check_class(out, name, page_sections):
     check(any(summary in line for line in section), f"{name}: summary is not {summary!r}")
 
 
+def check_cycles(out, model, page_sections):
+    """A core model's estimated cycles (data/cycles-MODEL.txt): its section
+    has the same numbers, the ratio armaccel / OpenSSL 3.5 (1.00 where
+    armaccel steps aside), the summary count and a linked chart."""
+    header, rows = data_rows(out / "data" / f"cycles-{model}.txt")
+    if not check(header is not None and "estimated cycles" in header,
+                 f"cycles {model}: no estimated-cycles header in the data"):
+        return
+    found = [s for s in page_sections if f"Measured as `{header}`." in s]
+    if not check(len(found) == 1, f"cycles {model}: {len(found)} sections"):
+        return
+    section = found[0]
+    chart = f"cycles-{model}.png"
+    check(f"]({chart})" in " ".join(section), f"cycles {model}: chart not linked")
+    size = png_size(out / chart) if (out / chart).exists() else None
+    check(size is not None and size[0] >= 600, f"cycles {model}: {chart} is not a PNG ({size})")
+    table = table_rows(section)
+    check(len(table) == len(rows), f"cycles {model}: {len(table)} rows for {len(rows)}")
+    measured = below = 0
+    for fields, cells in zip(rows, table):
+        kind, alg, size_b, o30, o35, a30, a35, u30, u35 = fields
+        check(cells[:6] == [f"{kind} {alg}", size_b, o30, a30, o35, a35],
+              f"cycles {model}: row {cells[:6]} is not {fields}")
+        a, o = value(a35), value(o35)
+        r = None if a is None or not o else (1.0 if u35 == "default" else a / o)
+        check(cells[6] == ("n/a" if r is None else f"{r:.2f}"),
+              f"cycles {model}: {kind} {alg} {size_b}: ratio {cells[6]}")
+        if r is not None:
+            measured += 1
+            below += r <= 1.0
+    summary = f"at or below 1.00 in {below} of {measured} cells"
+    check(any(summary in line for line in section), f"cycles {model}: summary lacks {summary!r}")
+
+
 def check_bench(out, page_sections):
     data = json.loads((out / "data" / "kernel_bench.json").read_text())
     results = [b for b in data["benchmarks"] if b.get("run_type", "iteration") == "iteration"]
@@ -136,6 +170,12 @@ def main():
     page_sections = sections((out / "index.md").read_text())
     for name in sys.argv[2:]:
         check_class(out, name, page_sections)
+    for path in sorted((out / "data").glob("cycles-*.txt")):
+        check_cycles(out, path.stem[len("cycles-"):], page_sections)
+    if (out / "data" / "reference.txt").exists():
+        page = (out / "index.md").read_text()
+        check("](headline.png)" in page and png_size(out / "headline.png") is not None,
+              "headline chart missing or not linked")
     check_bench(out, page_sections)
     for f in failures:
         print(f"report_check: {f}")
