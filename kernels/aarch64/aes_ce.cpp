@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // AES, AArch64 crypto-extension lane "aes-ce" (FIPS 197; modes SP 800-38A).
 //
-// AESE/AESMC and AESD/AESIMC through arm_neon.h intrinsics.  Eight blocks
-// are kept in flight for ECB, CBC decryption and CTR so the AES unit's
-// latency is hidden; CBC encryption is sequential by definition.  The key
+// AESE/AESMC and AESD/AESIMC through arm_neon.h intrinsics, in the mode
+// loops every AArch64 AES lane shares (aes_modes_impl.h).  Eight blocks
+// are kept in flight for ECB, CBC decryption, CTR and XTS so the AES unit's
+// latency is hidden; CBC encryption is sequential by definition, and its
+// chain carries nothing but AESE/AESMC (round keys 0 and Nr folded off it).  The key
 // schedule uses AESE with a zero round key as SubWord (each column of the
 // duplicated word is the same, so ShiftRows has no effect).  Decryption uses
 // the equivalent inverse cipher (FIPS 197 §5.3.5).
@@ -17,6 +19,7 @@
 #include <cstring>
 
 #include "aes_ce_impl.h"
+#include "aes_modes_impl.h"
 #include "api/aes.h"
 
 namespace armaccel {
@@ -102,224 +105,82 @@ bool expand_decrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t k
   return true;
 }
 
+// The lane's block functions for the shared mode loops (aes_modes_impl.h):
+// eight blocks in flight, the round keys in registers.
+template <int Nr>
+struct CeBlocks {
+  static constexpr int kWidth = 8;
+  Keys<Nr> ks;
+  uint8x16_t first_last;  // round keys 0 and Nr XORed: CBC's folded input key
+  explicit CeBlocks(const AesRoundKeys* rk) : ks(rk), first_last(veorq_u8(ks.k[0], ks.k[Nr])) {}
+
+  void encrypt(uint8x16_t (&b)[kWidth]) const { crypt_n<true, kWidth>(b, ks); }
+  void decrypt(uint8x16_t (&b)[kWidth]) const { crypt_n<false, kWidth>(b, ks); }
+  uint8x16_t encrypt1(uint8x16_t x) const { return armaccel::encrypt1(x, ks); }
+  uint8x16_t decrypt1(uint8x16_t x) const { return armaccel::decrypt1(x, ks); }
+
+  // CBC chaining with round keys 0 and Nr off the chain: the chain holds
+  // t = c ^ k[Nr] (the last AESE's output), and since AESE XORs its two
+  // operands first, E(p ^ c) starts as AESE(t, p ^ k[0] ^ k[Nr]).  The
+  // chain's latency is then AESE/AESMC alone; c = t ^ k[Nr] is a side
+  // output.
+  struct Chain {
+    uint8x16_t t;
+  };
+  Chain cbc_start(uint8x16_t iv) const { return {veorq_u8(iv, ks.k[Nr])}; }
+  uint8x16_t cbc_step(Chain& chain, uint8x16_t p) const {
+    uint8x16_t s = vaesmcq_u8(vaeseq_u8(chain.t, veorq_u8(p, first_last)));
+    unroll<Nr - 2>([&](auto r) { s = vaesmcq_u8(vaeseq_u8(s, ks.k[r + 1])); });
+    chain.t = vaeseq_u8(s, ks.k[Nr - 1]);
+    return veorq_u8(chain.t, ks.k[Nr]);
+  }
+  uint8x16_t cbc_value(const Chain& chain) const { return veorq_u8(chain.t, ks.k[Nr]); }
+};
+
 template <int Nr>
 void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks) {
-  const Keys<Nr> ks(rk);
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t b[8];
-    load8(in, b);
-    crypt_n<true, 8>(b, ks);
-    store8(out, b);
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, encrypt1(vld1q_u8(in), ks));
+  aes_modes::ecb<CeBlocks<Nr>, true>(CeBlocks<Nr>(rk), in, out, blocks);
 }
-
 template <int Nr>
 void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks) {
-  const Keys<Nr> ks(rk);
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t b[8];
-    load8(in, b);
-    crypt_n<false, 8>(b, ks);
-    store8(out, b);
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, decrypt1(vld1q_u8(in), ks));
+  aes_modes::ecb<CeBlocks<Nr>, false>(CeBlocks<Nr>(rk), in, out, blocks);
 }
-
-// CBC encryption: the IV/previous ciphertext is XORed into the plaintext,
-// which then enters AESE (whose own XOR adds round key 0).
 template <int Nr>
 void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t iv[16]) {
-  const Keys<Nr> ks(rk);
-  uint8x16_t chain = vld1q_u8(iv);
-  // Four blocks per iteration: one LD1/ST1 each way, less loop overhead.
-  for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
-    const uint8x16x4_t p = vld1q_u8_x4(in);
-    uint8x16x4_t c;
-    for (int i = 0; i < 4; ++i) c.val[i] = chain = encrypt1(veorq_u8(p.val[i], chain), ks);
-    vst1q_u8_x4(out, c);
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    chain = encrypt1(veorq_u8(vld1q_u8(in), chain), ks);
-    vst1q_u8(out, chain);
-  }
-  vst1q_u8(iv, chain);
+  aes_modes::cbc_encrypt(CeBlocks<Nr>(rk), in, out, blocks, iv);
 }
-
 template <int Nr>
 void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t iv[16]) {
-  const Keys<Nr> ks(rk);
-  uint8x16_t chain = vld1q_u8(iv);
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t c[8], b[8];
-    load8(in, c);
-    for (int i = 0; i < 8; ++i) b[i] = c[i];
-    crypt_n<false, 8>(b, ks);
-    b[0] = veorq_u8(b[0], chain);
-    for (int i = 1; i < 8; ++i) b[i] = veorq_u8(b[i], c[i - 1]);
-    chain = c[7];
-    store8(out, b);
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    const uint8x16_t c = vld1q_u8(in);
-    vst1q_u8(out, veorq_u8(decrypt1(c, ks), chain));
-    chain = c;
-  }
-  vst1q_u8(iv, chain);
+  aes_modes::cbc_decrypt(CeBlocks<Nr>(rk), in, out, blocks, iv);
 }
-
-// The counter block as a native (high, low) pair of 64-bit halves.
-struct Counter128 {
-  std::uint64_t hi;
-  std::uint64_t lo;
-};
-
-Counter128 load_counter(const std::uint8_t c[16]) {
-  const uint64x2_t v = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(c)));
-  return {vgetq_lane_u64(v, 0), vgetq_lane_u64(v, 1)};
-}
-
-// Counter block bytes (big-endian hi || lo) from native halves.
-inline uint8x16_t counter_block(uint64x2_t native) {
-  return vrev64q_u8(vreinterpretq_u8_u64(native));
-}
-
-inline uint64x2_t native_counter(Counter128 c) {
-  return vcombine_u64(vcreate_u64(c.hi), vcreate_u64(c.lo));
-}
-
 template <int Nr>
 void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t counter[16]) {
-  const Keys<Nr> ks(rk);
-  Counter128 ctr = load_counter(counter);
-  const uint64x2_t one = vcombine_u64(vcreate_u64(0), vcreate_u64(1));
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t b[8];
-    if (ctr.lo <= ~std::uint64_t{0} - 8) {
-      // No carry out of the low half within these eight blocks.
-      uint64x2_t n = native_counter(ctr);
-      for (int i = 0; i < 8; ++i) {
-        b[i] = counter_block(n);
-        n = vaddq_u64(n, one);
-      }
-      ctr.lo += 8;
-    } else {
-      for (int i = 0; i < 8; ++i) {
-        b[i] = counter_block(native_counter(ctr));
-        ctr.lo += 1;
-        ctr.hi += (ctr.lo == 0) ? 1 : 0;
-      }
-    }
-    crypt_n<true, 8>(b, ks);
-    uint8x16_t m[8];
-    load8(in, m);
-    for (int i = 0; i < 8; ++i) b[i] = veorq_u8(m[i], b[i]);
-    store8(out, b);
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    const uint8x16_t k = encrypt1(counter_block(native_counter(ctr)), ks);
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), k));
-    ctr.lo += 1;
-    ctr.hi += (ctr.lo == 0) ? 1 : 0;
-  }
-  vst1q_u8(counter, counter_block(native_counter(ctr)));
+  aes_modes::ctr(CeBlocks<Nr>(rk), in, out, blocks, counter);
 }
-
-// GCM's inc32 counter: the block is kept with each 32-bit word byte-reversed
-// (vrev32q), so adding {0, 0, 0, i} is an increment of the last word
-// modulo 2^32 and the other 96 bits never change.
 template <int Nr>
 void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                      std::size_t blocks, std::uint8_t counter[16]) {
-  const Keys<Nr> ks(rk);
-  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
-  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t b[8];
-    for (int i = 0; i < 8; ++i) {
-      b[i] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
-      ctr = vaddq_u32(ctr, one);
-    }
-    crypt_n<true, 8>(b, ks);
-    uint8x16_t m[8];
-    load8(in, m);
-    for (int i = 0; i < 8; ++i) b[i] = veorq_u8(m[i], b[i]);
-    store8(out, b);
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    const uint8x16_t k = encrypt1(vrev32q_u8(vreinterpretq_u8_u32(ctr)), ks);
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), k));
-    ctr = vaddq_u32(ctr, one);
-  }
-  vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
+  aes_modes::ctr32(CeBlocks<Nr>(rk), in, out, blocks, counter);
 }
-
 template <int Nr>
 void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
                std::uint8_t mac[16]) {
-  const Keys<Nr> ks(rk);
-  uint8x16_t chain = vld1q_u8(mac);
-  for (; blocks >= 4; blocks -= 4, in += 64) {
-    const uint8x16x4_t p = vld1q_u8_x4(in);
-    for (int i = 0; i < 4; ++i) chain = encrypt1(veorq_u8(p.val[i], chain), ks);
-  }
-  for (; blocks > 0; --blocks, in += 16) chain = encrypt1(veorq_u8(vld1q_u8(in), chain), ks);
-  vst1q_u8(mac, chain);
+  aes_modes::cbc_mac(CeBlocks<Nr>(rk), in, blocks, mac);
 }
-
-// T * alpha on the little-endian 128-bit tweak held as {lo, hi}: shift
-// both halves left, carry bit 63 of lo into hi, fold bit 127 back as 0x87.
-inline uint64x2_t xts_double(uint64x2_t t, uint64x2_t fold) {
-  const uint64x2_t msb = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(t), 63));
-  return veorq_u64(vaddq_u64(t, t), vandq_u64(vextq_u64(msb, msb, 1), fold));
-}
-
-template <int Nr, bool Encrypt>
-void xts_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
-           std::uint8_t tweak[16]) {
-  const Keys<Nr> ks(rk);
-  const uint64x2_t fold = vcombine_u64(vcreate_u64(0x87), vcreate_u64(1));
-  uint64x2_t t = vreinterpretq_u64_u8(vld1q_u8(tweak));
-  for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
-    uint8x16_t tw[8], b[8];
-    load8(in, b);
-    for (int i = 0; i < 8; ++i) {
-      tw[i] = vreinterpretq_u8_u64(t);
-      t = xts_double(t, fold);
-      b[i] = veorq_u8(b[i], tw[i]);
-    }
-    if (Encrypt) {
-      crypt_n<true, 8>(b, ks);
-    } else {
-      crypt_n<false, 8>(b, ks);
-    }
-    for (int i = 0; i < 8; ++i) b[i] = veorq_u8(b[i], tw[i]);
-    store8(out, b);
-  }
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    const uint8x16_t tw = vreinterpretq_u8_u64(t);
-    const uint8x16_t x = veorq_u8(vld1q_u8(in), tw);
-    vst1q_u8(out, veorq_u8(Encrypt ? encrypt1(x, ks) : decrypt1(x, ks), tw));
-    t = xts_double(t, fold);
-  }
-  vst1q_u8(tweak, vreinterpretq_u8_u64(t));
-}
-
 template <int Nr>
 void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  xts_n<Nr, true>(rk, in, out, blocks, tweak);
+  aes_modes::xts<CeBlocks<Nr>, true>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
 }
-
 template <int Nr>
 void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  xts_n<Nr, false>(rk, in, out, blocks, tweak);
+  aes_modes::xts<CeBlocks<Nr>, false>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
 }
 
 // Dispatch on the round count recorded in the schedule.

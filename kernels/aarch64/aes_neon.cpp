@@ -3,7 +3,8 @@
 // (FIPS 197; modes SP 800-38A, SP 800-38B/C chaining, SP 800-38E).
 //
 // Vector-permute AES (aes_vpaes_impl.h): constant time, every lookup a TBL
-// on tables held in registers.  The parallel modes (ECB, CBC decryption,
+// on tables held in registers, in the mode loops every AArch64 AES lane
+// shares (aes_modes_impl.h).  The parallel modes (ECB, CBC decryption,
 // CTR, XTS) run two blocks at once so the two lookup chains hide each
 // other's latency, and long runs go to the bit-sliced eight-block code
 // (aes_bitsliced_impl.h, Käsper-Schwabe), which reads the standard round
@@ -24,6 +25,7 @@
 #include <type_traits>
 
 #include "aes_bitsliced_impl.h"
+#include "aes_modes_impl.h"
 #include "aes_vpaes_impl.h"
 #include "api/aes.h"
 #include "util/always_inline.h"
@@ -140,227 +142,90 @@ inline const std::uint8_t* vp_keys(const AesRoundKeys* rk) {
   return rk->bytes + kVpaesKeyOffset;
 }
 
-template <int Nr>
-ARMACCEL_ALWAYS_INLINE uint8x16_t encrypt1(uint8x16_t x, const VpEnc<Nr>& t,
-                                           const std::uint8_t* ks) {
-  uint8x16_t b[1] = {x};
-  vp_encrypt<Nr, 1>(b, t, ks);
-  return b[0];
-}
+// The lane's block functions for the shared mode loops (aes_modes_impl.h):
+// two blocks at once, so the two lookup chains hide each other's latency.
+// Decrypt selects the inverse cipher's tables (only those are loaded).
+template <int Nr, bool Decrypt>
+struct VpBlocks {
+  static constexpr int kWidth = 2;
+  using Tables = std::conditional_t<Decrypt, VpDec<Nr>, VpEnc<Nr>>;
+  Tables t;
+  const std::uint8_t* ks;
+  explicit VpBlocks(const AesRoundKeys* rk) : ks(vp_keys(rk)) {}
+
+  void encrypt(uint8x16_t (&b)[kWidth]) const { vp_encrypt<Nr, kWidth>(b, t, ks); }
+  void decrypt(uint8x16_t (&b)[kWidth]) const { vp_decrypt<Nr, kWidth>(b, t, ks); }
+  uint8x16_t encrypt1(uint8x16_t x) const {
+    uint8x16_t b[1] = {x};
+    vp_encrypt<Nr, 1>(b, t, ks);
+    return b[0];
+  }
+  uint8x16_t decrypt1(uint8x16_t x) const {
+    uint8x16_t b[1] = {x};
+    vp_decrypt<Nr, 1>(b, t, ks);
+    return b[0];
+  }
+  // CBC: the chain is the ciphertext block itself.
+  struct Chain {
+    uint8x16_t c;
+  };
+  Chain cbc_start(uint8x16_t iv) const { return {iv}; }
+  uint8x16_t cbc_step(Chain& chain, uint8x16_t p) const {
+    chain.c = encrypt1(veorq_u8(p, chain.c));
+    return chain.c;
+  }
+  uint8x16_t cbc_value(const Chain& chain) const { return chain.c; }
+};
 
 template <int Nr>
-ARMACCEL_ALWAYS_INLINE uint8x16_t decrypt1(uint8x16_t x, const VpDec<Nr>& t,
-                                           const std::uint8_t* ks) {
-  uint8x16_t b[1] = {x};
-  vp_decrypt<Nr, 1>(b, t, ks);
-  return b[0];
-}
+using VpEncBlocks = VpBlocks<Nr, false>;
+template <int Nr>
+using VpDecBlocks = VpBlocks<Nr, true>;
 
 template <int Nr>
 void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks) {
-  const VpEnc<Nr> t;
-  const std::uint8_t* ks = vp_keys(rk);
-  for (; blocks >= 2; blocks -= 2, in += 32, out += 32) {
-    uint8x16_t b[2] = {vld1q_u8(in), vld1q_u8(in + 16)};
-    vp_encrypt<Nr, 2>(b, t, ks);
-    vst1q_u8(out, b[0]);
-    vst1q_u8(out + 16, b[1]);
-  }
-  if (blocks) vst1q_u8(out, encrypt1(vld1q_u8(in), t, ks));
+  aes_modes::ecb<VpEncBlocks<Nr>, true>(VpEncBlocks<Nr>(rk), in, out, blocks);
 }
-
 template <int Nr>
 void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks) {
-  const VpDec<Nr> t;
-  const std::uint8_t* ks = vp_keys(rk);
-  for (; blocks >= 2; blocks -= 2, in += 32, out += 32) {
-    uint8x16_t b[2] = {vld1q_u8(in), vld1q_u8(in + 16)};
-    vp_decrypt<Nr, 2>(b, t, ks);
-    vst1q_u8(out, b[0]);
-    vst1q_u8(out + 16, b[1]);
-  }
-  if (blocks) vst1q_u8(out, decrypt1(vld1q_u8(in), t, ks));
+  aes_modes::ecb<VpDecBlocks<Nr>, false>(VpDecBlocks<Nr>(rk), in, out, blocks);
 }
-
 template <int Nr>
 void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t iv[16]) {
-  const VpEnc<Nr> t;
-  const std::uint8_t* ks = vp_keys(rk);
-  uint8x16_t chain = vld1q_u8(iv);
-  for (; blocks > 0; --blocks, in += 16, out += 16) {
-    chain = encrypt1(veorq_u8(vld1q_u8(in), chain), t, ks);
-    vst1q_u8(out, chain);
-  }
-  vst1q_u8(iv, chain);
+  aes_modes::cbc_encrypt(VpEncBlocks<Nr>(rk), in, out, blocks, iv);
 }
-
 template <int Nr>
 void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t iv[16]) {
-  const VpDec<Nr> t;
-  const std::uint8_t* ks = vp_keys(rk);
-  uint8x16_t chain = vld1q_u8(iv);
-  for (; blocks >= 2; blocks -= 2, in += 32, out += 32) {
-    const uint8x16_t c0 = vld1q_u8(in), c1 = vld1q_u8(in + 16);
-    uint8x16_t b[2] = {c0, c1};
-    vp_decrypt<Nr, 2>(b, t, ks);
-    vst1q_u8(out, veorq_u8(b[0], chain));
-    vst1q_u8(out + 16, veorq_u8(b[1], c0));
-    chain = c1;
-  }
-  if (blocks) {
-    const uint8x16_t c = vld1q_u8(in);
-    vst1q_u8(out, veorq_u8(decrypt1(c, t, ks), chain));
-    chain = c;
-  }
-  vst1q_u8(iv, chain);
+  aes_modes::cbc_decrypt(VpDecBlocks<Nr>(rk), in, out, blocks, iv);
 }
-
-// The counter block as a native (high, low) pair of 64-bit halves (the
-// counter is public, so its carry may branch).
-struct Counter128 {
-  std::uint64_t hi;
-  std::uint64_t lo;
-  explicit Counter128(const std::uint8_t c[16]) {
-    const uint64x2_t v = vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(c)));
-    hi = vgetq_lane_u64(v, 0);
-    lo = vgetq_lane_u64(v, 1);
-  }
-  uint64x2_t native() const { return vcombine_u64(vcreate_u64(hi), vcreate_u64(lo)); }
-  uint8x16_t block() const { return vrev64q_u8(vreinterpretq_u8_u64(native())); }  // big-endian
-  void next() {
-    lo += 1;
-    hi += (lo == 0) ? 1 : 0;
-  }
-};
-
 template <int Nr>
 void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t counter[16]) {
-  const VpEnc<Nr> t;
-  const std::uint8_t* ks = vp_keys(rk);
-  Counter128 ctr(counter);
-  const uint64x2_t one = vcombine_u64(vcreate_u64(0), vcreate_u64(1));
-  for (; blocks >= 2; blocks -= 2, in += 32, out += 32) {
-    uint8x16_t b[2];
-    if (ctr.lo <= ~std::uint64_t{0} - 2) {
-      // No carry out of the low half within these two blocks: count in a
-      // vector register, natively ordered.
-      uint64x2_t n = ctr.native();
-      b[0] = vrev64q_u8(vreinterpretq_u8_u64(n));
-      n = vaddq_u64(n, one);
-      b[1] = vrev64q_u8(vreinterpretq_u8_u64(n));
-      ctr.lo += 2;
-    } else {
-      b[0] = ctr.block();
-      ctr.next();
-      b[1] = ctr.block();
-      ctr.next();
-    }
-    vp_encrypt<Nr, 2>(b, t, ks);
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), b[0]));
-    vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), b[1]));
-  }
-  if (blocks) {
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), encrypt1(ctr.block(), t, ks)));
-    ctr.next();
-  }
-  vst1q_u8(counter, ctr.block());
+  aes_modes::ctr(VpEncBlocks<Nr>(rk), in, out, blocks, counter);
 }
-
-// GCM's inc32 counter: the block is kept with each 32-bit word byte-reversed,
-// so adding {0, 0, 0, 1} increments the last word modulo 2^32 only.
 template <int Nr>
 void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                      std::size_t blocks, std::uint8_t counter[16]) {
-  const VpEnc<Nr> t;
-  const std::uint8_t* ks = vp_keys(rk);
-  uint32x4_t ctr = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(counter)));
-  const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
-  for (; blocks >= 2; blocks -= 2, in += 32, out += 32) {
-    uint8x16_t b[2];
-    b[0] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
-    ctr = vaddq_u32(ctr, one);
-    b[1] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
-    ctr = vaddq_u32(ctr, one);
-    vp_encrypt<Nr, 2>(b, t, ks);
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), b[0]));
-    vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), b[1]));
-  }
-  if (blocks) {
-    const uint8x16_t k = encrypt1(vrev32q_u8(vreinterpretq_u8_u32(ctr)), t, ks);
-    vst1q_u8(out, veorq_u8(vld1q_u8(in), k));
-    ctr = vaddq_u32(ctr, one);
-  }
-  vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
+  aes_modes::ctr32(VpEncBlocks<Nr>(rk), in, out, blocks, counter);
 }
-
 template <int Nr>
 void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
                std::uint8_t mac[16]) {
-  const VpEnc<Nr> t;
-  const std::uint8_t* ks = vp_keys(rk);
-  uint8x16_t chain = vld1q_u8(mac);
-  for (; blocks > 0; --blocks, in += 16) chain = encrypt1(veorq_u8(vld1q_u8(in), chain), t, ks);
-  vst1q_u8(mac, chain);
+  aes_modes::cbc_mac(VpEncBlocks<Nr>(rk), in, blocks, mac);
 }
-
-// T * alpha on the little-endian 128-bit tweak held as {lo, hi}: shift both
-// halves left, carry bit 63 of lo into hi, fold bit 127 back as 0x87.
-inline uint64x2_t xts_double(uint64x2_t t, uint64x2_t fold) {
-  const uint64x2_t msb = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(t), 63));
-  return veorq_u64(vaddq_u64(t, t), vandq_u64(vextq_u64(msb, msb, 1), fold));
-}
-
-template <int Nr, bool Encrypt>
-void xts_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
-           std::uint8_t tweak[16]) {
-  using Tables = std::conditional_t<Encrypt, VpEnc<Nr>, VpDec<Nr>>;
-  const Tables t;
-  const std::uint8_t* ks = vp_keys(rk);
-  const uint64x2_t fold = vcombine_u64(vcreate_u64(0x87), vcreate_u64(1));
-  uint64x2_t tw = vreinterpretq_u64_u8(vld1q_u8(tweak));
-  for (; blocks >= 2; blocks -= 2, in += 32, out += 32) {
-    const uint8x16_t t0 = vreinterpretq_u8_u64(tw);
-    tw = xts_double(tw, fold);
-    const uint8x16_t t1 = vreinterpretq_u8_u64(tw);
-    tw = xts_double(tw, fold);
-    uint8x16_t b[2] = {veorq_u8(vld1q_u8(in), t0), veorq_u8(vld1q_u8(in + 16), t1)};
-    if constexpr (Encrypt) {
-      vp_encrypt<Nr, 2>(b, t, ks);
-    } else {
-      vp_decrypt<Nr, 2>(b, t, ks);
-    }
-    vst1q_u8(out, veorq_u8(b[0], t0));
-    vst1q_u8(out + 16, veorq_u8(b[1], t1));
-  }
-  if (blocks) {
-    const uint8x16_t t0 = vreinterpretq_u8_u64(tw);
-    uint8x16_t b[1] = {veorq_u8(vld1q_u8(in), t0)};
-    if constexpr (Encrypt) {
-      vp_encrypt<Nr, 1>(b, t, ks);
-    } else {
-      vp_decrypt<Nr, 1>(b, t, ks);
-    }
-    vst1q_u8(out, veorq_u8(b[0], t0));
-    tw = xts_double(tw, fold);
-  }
-  vst1q_u8(tweak, vreinterpretq_u8_u64(tw));
-}
-
 template <int Nr>
 void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  xts_n<Nr, true>(rk, in, out, blocks, tweak);
+  aes_modes::xts<VpEncBlocks<Nr>, true>(VpEncBlocks<Nr>(rk), in, out, blocks, tweak);
 }
-
 template <int Nr>
 void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  xts_n<Nr, false>(rk, in, out, blocks, tweak);
+  aes_modes::xts<VpDecBlocks<Nr>, false>(VpDecBlocks<Nr>(rk), in, out, blocks, tweak);
 }
 
 // Dispatch on the round count recorded in the schedule.
