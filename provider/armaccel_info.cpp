@@ -32,12 +32,14 @@
 
 #include <openssl/conf.h>
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 #include <openssl/self_test.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -133,15 +135,28 @@ void print_text(const Report& report) {
   print_names("macs", report.macs);
 }
 
-// The self-test callback of -corrupt_desc: fails the named lane's test.
-int corrupt_lane(const OSSL_PARAM params[], void* lane) {
+// The self-test callback of -corrupt_desc: fails the named lane's test,
+// and notes that it saw it (only hardware lanes are self-tested).
+struct Corruption {
+  const char* lane;
+  bool seen = false;
+  std::string tested;  // the lanes whose tests ran
+};
+
+int corrupt_lane(const OSSL_PARAM params[], void* arg) {
+  auto* c = static_cast<Corruption*>(arg);
   const OSSL_PARAM* phase = OSSL_PARAM_locate_const(params, OSSL_PROV_PARAM_SELF_TEST_PHASE);
   const OSSL_PARAM* desc = OSSL_PARAM_locate_const(params, OSSL_PROV_PARAM_SELF_TEST_DESC);
-  const bool corrupt =
-      phase != nullptr && desc != nullptr && phase->data != nullptr && desc->data != nullptr &&
-      std::strcmp(static_cast<const char*>(phase->data), OSSL_SELF_TEST_PHASE_CORRUPT) == 0 &&
-      std::strcmp(static_cast<const char*>(desc->data), static_cast<const char*>(lane)) == 0;
-  return corrupt ? 0 : 1;
+  if (phase == nullptr || desc == nullptr || phase->data == nullptr || desc->data == nullptr)
+    return 1;
+  const char* lane = static_cast<const char*>(desc->data);
+  if (std::strcmp(static_cast<const char*>(phase->data), OSSL_SELF_TEST_PHASE_START) == 0)
+    c->tested.append(c->tested.empty() ? "" : " ").append(lane);
+  if (std::strcmp(static_cast<const char*>(phase->data), OSSL_SELF_TEST_PHASE_CORRUPT) != 0 ||
+      std::strcmp(lane, c->lane) != 0)
+    return 1;
+  c->seen = true;
+  return 0;
 }
 
 }  // namespace
@@ -154,29 +169,38 @@ int main(int argc, char** argv) {
   bool check = false;
   const char* check_config = nullptr;
   for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--check") == 0 || std::strcmp(argv[i], "-check") == 0) {
+    const char* arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (std::strcmp(arg, "--check") == 0 || std::strcmp(arg, "-check") == 0) {
       check = true;
-      if (i + 1 < argc && argv[i + 1][0] != '-') check_config = argv[++i];
-    } else if (std::strcmp(argv[i], "-corrupt_desc") == 0 && i + 1 < argc) {
+    } else if (std::strcmp(arg, "-corrupt_desc") == 0 && has_value) {
       corrupt = argv[++i];
-    } else if (std::strcmp(argv[i], "-provider-path") == 0 && i + 1 < argc) {
+    } else if (std::strcmp(arg, "-provider-path") == 0 && has_value) {
       path = argv[++i];
-    } else if (std::strcmp(argv[i], "-config") == 0 && i + 1 < argc) {
+    } else if (std::strcmp(arg, "-config") == 0 && has_value) {
       config = argv[++i];
-    } else if (std::strcmp(argv[i], "-json") == 0 || std::strcmp(argv[i], "--json") == 0) {
+    } else if (std::strcmp(arg, "-json") == 0 || std::strcmp(arg, "--json") == 0) {
       json = true;
+    } else if (check && check_config == nullptr && arg[0] != '-') {
+      check_config = arg;  // --check's CONFIG, wherever it stands
     } else {
+      std::fprintf(
+          stderr, "armaccel-info: %s '%s'\n",
+          arg[0] == '-' && !has_value ? "unknown option, or no value after," : "unexpected", arg);
       return usage();
     }
   }
   if (check) {
-    if (config != nullptr || json || corrupt != nullptr) return usage();
+    if (config != nullptr || json || corrupt != nullptr) {
+      std::fprintf(stderr, "armaccel-info: --check takes [CONFIG] and -provider-path only\n");
+      return usage();
+    }
     return armaccel_info::check_config(check_config, path);
   }
   OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new();
   if (libctx == nullptr) return fail("OSSL_LIB_CTX_new");
-  if (corrupt != nullptr)
-    OSSL_SELF_TEST_set_callback(libctx, corrupt_lane, const_cast<char*>(corrupt));
+  Corruption corruption{corrupt, false, {}};
+  if (corrupt != nullptr) OSSL_SELF_TEST_set_callback(libctx, corrupt_lane, &corruption);
   // The search path first: a config that names armaccel without a module
   // line must find it there.
   if (path != nullptr && !OSSL_PROVIDER_set_default_search_path(libctx, path))
@@ -193,13 +217,32 @@ int main(int argc, char** argv) {
                  "activate it: applications under this config run without armaccel\n",
                  config, name,
                  configured.module.empty() ? "from the search path" : configured.module.c_str());
-    armaccel_info::check_config(config, path);  // says why, as --check does
+    // Says why, as --check does (on stderr when stdout is for JSON).
+    armaccel_info::check_config(config, path, json ? stderr : stdout);
     return 1;
   }
   if (!loaded) return fail("loading the config file");
   ERR_clear_error();
   OSSL_PROVIDER* prov = OSSL_PROVIDER_load(libctx, name);
-  if (prov == nullptr) return fail("loading the armaccel provider");
+  if (prov == nullptr) {
+    std::fprintf(stderr,
+                 "armaccel-info: could not load the armaccel provider from %s: give its "
+                 "directory with -provider-path DIR (or OPENSSL_MODULES=DIR), or install it "
+                 "there\n",
+                 path != nullptr                  ? path
+                 : std::getenv("OPENSSL_MODULES") ? std::getenv("OPENSSL_MODULES")
+                                                  : OpenSSL_version(OPENSSL_MODULES_DIR));
+    return fail("loading the armaccel provider");
+  }
+  if (corrupt != nullptr && !corruption.seen) {
+    std::fprintf(stderr,
+                 "armaccel-info: no self-test of lane '%s' ran (only the hardware lanes in use "
+                 "are self-tested; here: %s)\n",
+                 corrupt, corruption.tested.empty() ? "none" : corruption.tested.c_str());
+    OSSL_PROVIDER_unload(prov);
+    OSSL_LIB_CTX_free(libctx);
+    return 2;
+  }
 
   char* values[sizeof kFields / sizeof kFields[0]] = {};
   OSSL_PARAM params[sizeof kFields / sizeof kFields[0] + 1];

@@ -10,6 +10,8 @@
 #include <openssl/rand.h>
 #include <unistd.h>
 
+#include <climits>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +35,7 @@ ConfigChoice choose_config(const char* given) {
   if (given != nullptr) return {given, "given on the command line"};
   const char* env = std::getenv("OPENSSL_CONF");
   if (env != nullptr && env[0] != '\0') return {env, "from OPENSSL_CONF"};
+  if (env != nullptr) return {"", "OPENSSL_CONF is set but empty"};
   char* def = CONF_get1_default_config_file();
   ConfigChoice choice{def != nullptr ? def : "", "OpenSSL's default; OPENSSL_CONF is not set"};
   OPENSSL_free(def);
@@ -202,45 +205,64 @@ std::vector<std::string> drain_errors() {
 
 // Prints the verdict: the reason, the lines behind it (indented) and what
 // to do.  Returns the exit status.
-int not_active(const ConfigChoice& cfg, const std::string& why, const std::string& fix,
-               const std::vector<std::string>& details = {}) {
-  std::printf("armaccel is NOT active under %s: %s.\n", cfg.path.c_str(), why.c_str());
-  for (const std::string& l : details) std::printf("  %s\n", l.c_str());
-  if (!fix.empty()) std::printf("%s\n", fix.c_str());
+int not_active(std::FILE* out, const ConfigChoice& cfg, const std::string& why,
+               const std::string& fix, const std::vector<std::string>& details = {}) {
+  if (cfg.path.empty())
+    std::fprintf(out, "armaccel is NOT active: %s.\n", why.c_str());
+  else
+    std::fprintf(out, "armaccel is NOT active under %s: %s.\n", cfg.path.c_str(), why.c_str());
+  for (const std::string& l : details) std::fprintf(out, "  %s\n", l.c_str());
+  if (!fix.empty()) std::fprintf(out, "%s\n", fix.c_str());
   return 1;
 }
 
 // Why the configured armaccel did not start, from what can be seen
 // outside OpenSSL's config loader (which drops the error queue).
-int explain(const ConfigChoice& cfg, const ConfiguredProvider& c, const char* provider_path,
-            const std::vector<std::string>& at_load) {
+int explain(std::FILE* out, const ConfigChoice& cfg, const ConfiguredProvider& c,
+            const char* provider_path, const std::vector<std::string>& at_load) {
   const std::string file = module_file(c, provider_path);
   const std::string where = c.module.empty()
                                 ? " (no module line in [" + c.section + "], so OpenSSL looks there)"
                                 : " (the module line of [" + c.section + "])";
   const ModuleFile m = inspect_module(file);
   if (!m.exists)
-    return not_active(cfg, "the module was not found at " + file + where,
-                      "Install armaccel, or set its section's module line to armaccel.so's path.");
+    return not_active(out, cfg, "the module was not found at " + file + where,
+                      !c.module.empty() && c.module[0] != '/'
+                          ? "A module line without a leading '/' is looked up in the module "
+                            "directory: give armaccel.so's absolute path."
+                          : "Install armaccel, or set its section's module line to armaccel.so's "
+                            "absolute path.");
   if (!m.elf64)
-    return not_active(cfg, "the file at " + file + where + " is not a 64-bit shared library",
+    return not_active(out, cfg, "the file at " + file + where + " is not a 64-bit shared library",
                       "Point the module line at armaccel.so.");
   if (kOwnMachine != 0 && m.machine != kOwnMachine)
-    return not_active(cfg,
+    return not_active(out, cfg,
                       "the module at " + file + " is built for " + machine_name(m.machine) +
                           ", and this OpenSSL runs on " + machine_name(kOwnMachine),
                       "Install the armaccel build for this machine's architecture.");
   const int own_major = static_cast<int>(OPENSSL_version_major());
   if (m.libcrypto_major != 0 && m.libcrypto_major != own_major)
-    return not_active(cfg,
+    return not_active(out, cfg,
                       "the module at " + file + " was built for OpenSSL " +
                           std::to_string(m.libcrypto_major) + " (it needs libcrypto.so." +
                           std::to_string(m.libcrypto_major) + "), and this is OpenSSL " +
                           OpenSSL_version(OPENSSL_VERSION_STRING),
                       "Install (or build) armaccel for OpenSSL " + std::to_string(own_major) + ".");
-  if (!at_load.empty())
-    return not_active(cfg, "armaccel refused to start with the settings of [" + c.section + "]",
+  if (!at_load.empty()) {
+    for (const char* var : {"ARMACCEL_DISABLE", "ARMACCEL_FORCE_LANES"}) {
+      for (const std::string& l : at_load) {
+        if (l.find(var) == std::string::npos) continue;
+        return not_active(out, cfg,
+                          std::string("armaccel refused to start because of the environment "
+                                      "variable ") +
+                              var + " (the config is not at fault)",
+                          std::string("Correct or unset ") + var + ".", at_load);
+      }
+    }
+    return not_active(out, cfg,
+                      "armaccel refused to start with the settings of [" + c.section + "]",
                       "Correct that setting in [" + c.section + "].", at_load);
+  }
   // Load the module alone: the loader's own error says what is wrong.
   OSSL_LIB_CTX* scratch = OSSL_LIB_CTX_new();
   ERR_clear_error();
@@ -248,7 +270,7 @@ int explain(const ConfigChoice& cfg, const ConfiguredProvider& c, const char* pr
   const std::vector<std::string> errors = drain_errors();
   if (alone != nullptr) OSSL_PROVIDER_unload(alone);
   OSSL_LIB_CTX_free(scratch);
-  return not_active(cfg, "OpenSSL could not start the module at " + file, "", errors);
+  return not_active(out, cfg, "OpenSSL could not start the module at " + file, "", errors);
 }
 
 // The provider's parameters armaccel-info shows in the verdict.
@@ -265,35 +287,67 @@ std::string provider_param(OSSL_LIB_CTX* libctx, const char* name, const char* p
 
 }  // namespace
 
-int check_config(const char* config, const char* provider_path) {
+int check_config(const char* config, const char* provider_path, std::FILE* out) {
   const ConfigChoice cfg = choose_config(config);
-  std::printf("Checking %s (%s).\n", cfg.path.c_str(), cfg.source.c_str());
+  if (cfg.path.empty())
+    return not_active(out, cfg,
+                      "OPENSSL_CONF is set but empty, so OpenSSL loads no config file and nothing "
+                      "loads armaccel",
+                      "Unset OPENSSL_CONF, or set it to the config's path.");
+  // Name the file itself where the path goes through a symbolic link
+  // (Debian's /usr/lib/ssl/openssl.cnf is /etc/ssl/openssl.cnf).
+  char resolved[PATH_MAX], cwd[PATH_MAX];
+  std::string absolute = cfg.path;
+  if (absolute[0] != '/' && getcwd(cwd, sizeof cwd) != nullptr)
+    absolute = std::string(cwd) + "/" + absolute;
+  const bool linked = realpath(cfg.path.c_str(), resolved) != nullptr && absolute != resolved;
+  std::fprintf(out, "Checking %s (%s%s%s).\n", cfg.path.c_str(), cfg.source.c_str(),
+               linked ? "; the file is " : "", linked ? resolved : "");
+  for (const std::string& inc : find_configured(cfg.path.c_str()).missing_includes)
+    std::fprintf(out, "Note: it includes %s, which does not exist (a removed package?).\n",
+                 inc.c_str());
   std::FILE* probe = std::fopen(cfg.path.c_str(), "r");
   if (probe == nullptr)
-    return not_active(cfg, std::string("the file cannot be read (") + std::strerror(errno) + ")",
+    return not_active(out, cfg,
+                      std::string("the file cannot be read (") + std::strerror(errno) + ")",
                       "Give the path of the openssl.cnf your applications use.");
   std::fclose(probe);
   const ConfiguredProvider c = find_configured(cfg.path.c_str());
   if (!c.readable)
-    return not_active(cfg, "the file is not a valid OpenSSL config",
-                      "openssl.cnf.example shows the sections armaccel needs.");
+    return not_active(
+        out, cfg,
+        "the file is not a valid OpenSSL config" +
+            (c.error_line > 0 ? " (OpenSSL stops at line " + std::to_string(c.error_line) + ")"
+                              : std::string()),
+        "openssl.cnf.example shows the sections armaccel needs.");
   if (!c.named)
-    return not_active(cfg, "the config does not load armaccel",
-                      "Add its sections as in openssl.cnf.example (or '.include "
-                      "/etc/ssl/armaccel.cnf' at the end of the file).");
+    return not_active(out, cfg, "the config does not load armaccel",
+                      c.missing_includes.empty()
+                          ? "Add its sections as in openssl.cnf.example (or '.include "
+                            "/etc/ssl/armaccel.cnf' at the end of the file)."
+                          : "Install armaccel again, or remove the .include line of the file "
+                            "that is gone.");
   if (!c.activate)
-    return not_active(cfg, "armaccel is configured in [" + c.section + "] but not activated",
+    return not_active(out, cfg, "armaccel is configured in [" + c.section + "] but not activated",
                       "Add 'activate = 1' to that section.");
+  const bool activate_off = activate_is_off(c.activate_value);
+  if (activate_off && OPENSSL_version_major() == 3 && OPENSSL_version_minor() >= 3)
+    return not_active(
+        out, cfg,
+        "armaccel's section [" + c.section + "] says 'activate = " + c.activate_value + "'",
+        "Set 'activate = 1' in that section to turn armaccel on.");
 
   // Load the config as an application would, with armaccel's load-time
   // trace captured (the loader drops the error queue).
   if (std::getenv("ARMACCEL_TRACE") == nullptr) setenv("ARMACCEL_TRACE", "1", 0);
   OSSL_LIB_CTX* libctx = OSSL_LIB_CTX_new();
-  if (libctx == nullptr) return not_active(cfg, "OpenSSL could not make a library context", "");
+  if (libctx == nullptr)
+    return not_active(out, cfg, "OpenSSL could not make a library context", "");
   if (provider_path != nullptr) OSSL_PROVIDER_set_default_search_path(libctx, provider_path);
   StderrCapture capture;
   ERR_set_mark();
   const bool loaded = OSSL_LIB_CTX_load_config(libctx, cfg.path.c_str()) == 1;
+  const std::vector<std::string> load_errors = loaded ? std::vector<std::string>{} : drain_errors();
   const bool active = OSSL_PROVIDER_available(libctx, c.name.c_str()) == 1;
   unsigned char random[16];
   const bool rng = active && RAND_bytes_ex(libctx, random, sizeof random, 0) == 1;
@@ -303,31 +357,44 @@ int check_config(const char* config, const char* provider_path) {
   const std::vector<std::string> at_load = at_load_lines(capture.finish());
   OSSL_LIB_CTX_free(libctx);
 
-  if (!active) return explain(cfg, c, provider_path, at_load);
-  std::printf("armaccel %s is active under %s (provider '%s', module %s).\n", version.c_str(),
-              cfg.path.c_str(), c.name.c_str(), module_file(c, provider_path).c_str());
-  if (!loaded) std::printf("Note: OpenSSL reported an error elsewhere in this config.\n");
-  for (const std::string& l : at_load) std::printf("Note: %s\n", l.c_str());
-  if (!self_test.empty()) std::printf("Lane self-tests: %s.\n", self_test.c_str());
+  if (!active) return explain(out, cfg, c, provider_path, at_load);
+  std::fprintf(out, "armaccel %s is active under %s (provider '%s', module %s).\n", version.c_str(),
+               cfg.path.c_str(), c.name.c_str(), module_file(c, provider_path).c_str());
+  if (!loaded) {
+    std::fprintf(out, "Note: OpenSSL reported an error elsewhere in this config:\n");
+    for (const std::string& l : load_errors) std::fprintf(out, "  %s\n", l.c_str());
+  }
+  if (activate_off)
+    std::fprintf(out,
+                 "Note: 'activate = %s' still activates armaccel in this OpenSSL (before 3.3); "
+                 "comment the line out to turn it off.\n",
+                 c.activate_value.c_str());
+  if (c.module.empty() && provider_path != nullptr)
+    std::fprintf(out,
+                 "Note: found only through -provider-path %s; programs need "
+                 "OPENSSL_MODULES=%s too, or a module line in [%s].\n",
+                 provider_path, provider_path, c.section.c_str());
+  for (const std::string& l : at_load) std::fprintf(out, "Note: %s\n", l.c_str());
+  if (!self_test.empty()) std::fprintf(out, "Lane self-tests: %s.\n", self_test.c_str());
   if (c.default_properties.find("provider=armaccel") != std::string::npos)
-    std::printf("Applications prefer armaccel (default_properties = %s).\n",
-                c.default_properties.c_str());
+    std::fprintf(out, "Applications prefer armaccel (default_properties = %s).\n",
+                 c.default_properties.c_str());
   else
-    std::printf(
-        "Applications use armaccel only where they ask for it: no default_properties "
-        "preferring it (openssl.cnf.example sets '?provider=armaccel').\n");
+    std::fprintf(out,
+                 "Applications use armaccel only where they ask for it: no default_properties "
+                 "preferring it (openssl.cnf.example sets '?provider=armaccel').\n");
   if (!rng) {
-    std::printf(
-        "But no random-number generator works under this config%s: key generation, TLS "
-        "and most applications fail.\n",
-        c.default_activated ? "" : " (the default provider is not activated)");
-    std::printf(
-        "Activate the default provider as openssl.cnf.example does "
-        "('default = default_sect' with 'activate = 1').\n");
+    std::fprintf(out,
+                 "But no random-number generator works under this config%s: key generation, TLS "
+                 "and most applications fail.\n",
+                 c.default_activated ? "" : " (the default provider is not activated)");
+    std::fprintf(out,
+                 "Activate the default provider as openssl.cnf.example does "
+                 "('default = default_sect' with 'activate = 1').\n");
     return 1;
   }
-  std::printf("Random numbers: available%s.\n",
-              c.default_activated ? " (the default provider is active)" : "");
+  std::fprintf(out, "Random numbers: available%s.\n",
+               c.default_activated ? " (the default provider is active)" : "");
   return 0;
 }
 

@@ -8,13 +8,15 @@
 // Part of armaccel-info only.
 #pragma once
 
+#include <cstdio>
+
 namespace armaccel_info {
 
 // CONFIG: the file to check; null: the one OpenSSL would use
 // (OPENSSL_CONF, else OpenSSL's default openssl.cnf).  provider_path: the
 // module search directory to use instead of OPENSSL_MODULES / OpenSSL's
-// MODULESDIR (null for those).  Prints the verdict on stdout; returns the
+// MODULESDIR (null for those).  Prints the verdict on `out`; returns the
 // exit status: 0 only when armaccel is active and random numbers work.
-int check_config(const char* config, const char* provider_path);
+int check_config(const char* config, const char* provider_path, std::FILE* out = stdout);
 
 }  // namespace armaccel_info

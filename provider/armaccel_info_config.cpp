@@ -4,7 +4,11 @@
 #include <openssl/conf.h>
 #include <openssl/err.h>
 
+#include <sys/stat.h>
+
+#include <cctype>
 #include <cstring>
+#include <fstream>
 
 namespace armaccel_info {
 
@@ -14,11 +18,42 @@ bool module_is_armaccel(const char* module) {
   return std::strncmp(base, "armaccel", 8) == 0;
 }
 
+bool activate_is_off(const std::string& value) {
+  std::string v;
+  for (const char ch : value) v += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return v == "0" || v == "no" || v == "false" || v == "off";
+}
+
+namespace {
+
+// The absolute .include targets of `file` (its own lines only) that do not
+// exist: a purged package leaves its include line behind.
+std::vector<std::string> missing_includes(const char* file) {
+  std::vector<std::string> missing;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t at = line.find_first_not_of(" \t");
+    if (at == std::string::npos || line.compare(at, 8, ".include") != 0) continue;
+    std::string target = line.substr(at + 8);
+    target.erase(0, target.find_first_not_of(" \t="));
+    target.erase(target.find_last_not_of(" \t\r") + 1);
+    struct stat st;
+    if (!target.empty() && target[0] == '/' && stat(target.c_str(), &st) != 0)
+      missing.push_back(target);
+  }
+  return missing;
+}
+
+}  // namespace
+
 ConfiguredProvider find_configured(const char* file) {
   ConfiguredProvider found;
+  found.missing_includes = missing_includes(file);
   CONF* conf = NCONF_new(nullptr);
   long line = 0;
   if (conf == nullptr || NCONF_load(conf, file, &line) <= 0) {
+    found.error_line = line;
     NCONF_free(conf);
     ERR_clear_error();
     return found;
@@ -42,6 +77,7 @@ ConfiguredProvider find_configured(const char* file) {
     found.section = entry->value;
     found.module = module != nullptr ? module : "";
     found.activate = activate;
+    if (activate) found.activate_value = NCONF_get_string(conf, entry->value, "activate");
   }
   const char* algs = init != nullptr ? NCONF_get_string(conf, init, "alg_section") : nullptr;
   const char* props =

@@ -68,6 +68,13 @@ struct MlkemSettings {
   char output_formats[256] = {};
 };
 
+// The application's self-test callback for the library context armaccel
+// is loaded into, if it set one (read from the core at init; self_tests.h).
+struct SelfTestHook {
+  OSSL_CALLBACK* cb = nullptr;
+  void* arg = nullptr;
+};
+
 struct ProvCtx {
   const OSSL_CORE_HANDLE* handle = nullptr;
   HostVersion host;  // the OpenSSL release loaded into (same major as the build)
@@ -89,6 +96,7 @@ struct ProvCtx {
   AlgorithmTables tables = {};  // the algorithms of those families, per operation
   CapabilityReport caps;
   MlkemSettings mlkem;
+  SelfTestHook self_test_hook;  // for OSSL_PROVIDER_self_test
   bool trace = false;    // ARMACCEL_TRACE set at load: log each new context to stderr
   bool starting = true;  // inside OSSL_provider_init (errors are traced too)
 };

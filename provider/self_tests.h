@@ -22,13 +22,6 @@
 
 namespace armaccel::prov {
 
-// The application's self-test callback for the library context armaccel
-// is loaded into, if it set one (read from the core at init).
-struct SelfTestHook {
-  OSSL_CALLBACK* cb = nullptr;
-  void* arg = nullptr;
-};
-
 // Reads the hook through the core functions OpenSSL offers every provider
 // (OSSL_FUNC_SELF_TEST_CB with OSSL_FUNC_CORE_GET_LIBCTX); an empty hook if
 // either is missing.
@@ -41,9 +34,10 @@ SelfTestHook read_self_test_hook(const OSSL_CORE_HANDLE* handle, const OSSL_DISP
 KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, const SelfTestHook& hook);
 
 // OSSL_FUNC_PROVIDER_SELF_TEST (OSSL_PROVIDER_self_test): runs the
-// known-answer tests of the hardware lanes in use again; 0, with "lane
-// self-test failed" naming the lane, if one fails now (the lanes are
-// frozen at load, so it cannot be replaced any more).
+// known-answer tests of the hardware lanes in use again, the fused GCM lane
+// included, telling the callback read at load; 0, with "lane self-test
+// failed" naming the lane, if one fails now (the lanes are frozen at load,
+// so it cannot be replaced any more).
 int provider_self_test(void* provctx) noexcept;
 
 }  // namespace armaccel::prov

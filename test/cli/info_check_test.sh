@@ -92,6 +92,23 @@ check_verdict "the default provider not activated" 1 \
   nodefault.cnf
 check "  ... while armaccel itself is active" grep -q "is active under nodefault.cnf" verdict.txt
 
+ARMACCEL_DISABLE=sha5x check_verdict "an unknown name in ARMACCEL_DISABLE" 1 \
+  "refused to start because of the environment variable ARMACCEL_DISABLE" good.cnf
+check "  ... not blaming the config" grep -q "^Correct or unset ARMACCEL_DISABLE" verdict.txt
+OPENSSL_CONF= check_verdict "OPENSSL_CONF set but empty" 1 "OPENSSL_CONF is set but empty"
+sed "s|^module = .*|module = armaccel.so|" good.cnf >relative.cnf
+check_verdict "a relative module line" 1 "the module was not found at .*/armaccel.so" relative.cnf \
+  -provider-path "$PWD/empty"
+check "  ... telling that the path must be absolute" grep -q "absolute path" verdict.txt
+check_verdict "CONFIG after -provider-path" 0 "is active under good.cnf" -provider-path "$MODULE_DIR" \
+  good.cnf
+printf '.include %s/removed.cnf\n' "$PWD" >gone.cnf
+check_verdict "an .include of a file that is gone" 1 "the config does not load armaccel" gone.cnf
+check "  ... naming the missing file" grep -q "includes $PWD/removed.cnf, which does not exist" verdict.txt
+printf '[ broken\n' >syntax.cnf
+check_verdict "a config OpenSSL cannot parse" 1 "not a valid OpenSSL config \(OpenSSL stops at line 1\)" \
+  syntax.cnf
+
 # The self-test fault hook through armaccel-info: the first hardware lane
 # in use fails its known answer and is named.
 "${INFO[@]}" -provider-path "$MODULE_DIR" >info.txt 2>&1
@@ -108,6 +125,10 @@ if [ -n "$lane" ]; then
 else
   check "no hardware lane here: nothing self-tested" grep -qE "^self-test +: none run" info.txt
 fi
+"${INFO[@]}" -provider-path "$MODULE_DIR" -corrupt_desc no-such-lane >untested.txt 2>&1
+rc=$?
+check "-corrupt_desc of a lane that is not self-tested: exit status 2 (got $rc)" test "$rc" -eq 2
+check "  ... saying so" grep -q "no self-test of lane 'no-such-lane' ran" untested.txt
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

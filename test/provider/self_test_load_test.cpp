@@ -246,5 +246,32 @@ TEST(LaneSelfTest, EachLaneThatFailsIsReplacedAndReported) {
   }
 }
 
+// OSSL_PROVIDER_self_test runs the tests of the lanes in use again (the
+// fused GCM lane too), through the same callback: 1 when they pass, 0 with
+// the lane named when one is made to fail.
+TEST(LaneSelfTest, OnDemandTestRunsEveryLaneInUseAgain) {
+  Hook hook;
+  HookedLoad load(&hook);
+  ASSERT_NE(load.prov(), nullptr) << load.errors();
+  const std::vector<std::string> at_load = tested_lanes(hook);
+  hook.events.clear();
+  EXPECT_EQ(OSSL_PROVIDER_self_test(load.prov()), 1);
+  EXPECT_EQ(tested_lanes(hook), at_load);
+  for (const std::string& lane : at_load) {
+    SCOPED_TRACE(lane);
+    hook.corrupt = lane;
+    hook.events.clear();
+    ERR_clear_error();
+    EXPECT_EQ(OSSL_PROVIDER_self_test(load.prov()), 0);
+    EXPECT_EQ(phases_of(hook, lane), "Start Corrupt Fail");
+    const std::string errors = drain_errors();
+    EXPECT_NE(errors.find(std::string("armaccel's ").append(lane).append(" lane failed")),
+              std::string::npos)
+        << errors;
+  }
+  hook.corrupt.clear();
+  EXPECT_EQ(OSSL_PROVIDER_self_test(load.prov()), 1);
+}
+
 }  // namespace
 }  // namespace armaccel::test
