@@ -11,6 +11,8 @@
 #                               cortex-a53.png, no-crypto.png, kernel-bench.png
 #                               and the measurements in data/ (about 5 min on
 #                               2 cores once built)
+#   scripts/report.sh --rerender  renders docs/report again from its committed
+#                               data (no measuring; after a renderer change)
 #   scripts/report.sh --docs    also copies the page, charts and data to
 #                               docs/report/, the committed copy the README and
 #                               docs link (test/report/report_test.sh renders
@@ -31,15 +33,26 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-# shellcheck source=lib/icount_tool.sh
-source scripts/lib/icount_tool.sh
-icount_tool "$root" >/dev/null  # stops here, with a clear message, without them
 docs=false
 case ${1:-} in
   --docs) docs=true ;;
+  --rerender)
+    # docs/report again from its committed data, measuring nothing (after a
+    # change to the renderer).
+    tmp=$(mktemp -d)
+    cp -r docs/report/data "$tmp/data"
+    /usr/bin/python3 scripts/report/render.py "$tmp"
+    cp "$tmp"/*.png docs/report/
+    cp "$tmp/index.md" docs/report/README.md
+    rm -rf "$tmp"
+    echo "report: docs/report rendered again from docs/report/data" >&2
+    exit 0 ;;
   "") ;;
-  *) echo "report.sh: unknown option '$1' (--docs)" >&2; exit 2 ;;
+  *) echo "report.sh: unknown option '$1' (--docs, --rerender)" >&2; exit 2 ;;
 esac
+# shellcheck source=lib/icount_tool.sh
+source scripts/lib/icount_tool.sh
+icount_tool "$root" >/dev/null  # stops here, with a clear message, without them
 out=${REPORT_DIR:-$root/build/report}
 read -r -a classes <<<"${REPORT_CLASSES:-reference cortex-a53 no-crypto}"
 read -r -a sizes <<<"${REPORT_SIZES:-64 1024 16384}"

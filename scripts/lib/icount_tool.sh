@@ -9,7 +9,8 @@
 # icount_tool ROOT: prints the tools' directory, or stops the script with a
 # clear message when they are absent.
 icount_tool() {
-  local dir=${ARMACCEL_ICOUNT_TOOL:-$1/../shared/tools/qemu-icount}
+  local dir
+  dir=$(realpath -m "${ARMACCEL_ICOUNT_TOOL:-$1/../shared/tools/qemu-icount}")
   if [ ! -x "$dir/build.sh" ]; then
     echo "$(basename "$0"): the instruction-count tools are not at $dir." >&2
     echo "They are outside armaccel (qemu-icount: QEMU plugins and EVP harnesses, with" >&2

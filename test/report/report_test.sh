@@ -3,8 +3,8 @@
 # The committed benchmark report (docs/report) is what its committed data
 # says: scripts/report/render.py renders docs/report/data again into
 # build/report-test, report_check.py holds that page and its charts to the
-# data, and the page must equal docs/report/README.md byte for byte (so no
-# figure on it was written by hand).  Needs nothing outside the checkout;
+# data, and the page and every chart must equal docs/report's byte for byte
+# (so no figure on them was written by hand).  Needs nothing outside the checkout;
 # measuring a subset again with the outside instruction-count tools is
 # test/report/report_measure_test.sh (scripts/long-runs.sh).
 set -euo pipefail
@@ -23,7 +23,8 @@ if ! cmp -s "$out/index.md" docs/report/README.md; then
   exit 1
 fi
 for png in "$out"/*.png; do
-  [ -f "docs/report/$(basename "$png")" ] ||
-    { echo "report_test: docs/report lacks $(basename "$png")" >&2; exit 1; }
+  cmp -s "$png" "docs/report/$(basename "$png")" ||
+    { echo "report_test: docs/report/$(basename "$png") is not the chart its data renders to" \
+        "(scripts/report.sh --rerender)" >&2; exit 1; }
 done
-echo "report_test: docs/report/README.md is its data's page (${#classes[@]} classes), charts present"
+echo "report_test: docs/report is its data's page and charts (${#classes[@]} classes)"
