@@ -97,8 +97,8 @@ struct ProvCtx {
   CapabilityReport caps;
   MlkemSettings mlkem;
   SelfTestHook self_test_hook;  // for OSSL_PROVIDER_self_test
-  bool trace = false;    // ARMACCEL_TRACE set at load: log each new context to stderr
-  bool starting = true;  // inside OSSL_provider_init (errors are traced too)
+  bool trace = false;           // ARMACCEL_TRACE set at load: log each new context to stderr
+  bool starting = true;         // inside OSSL_provider_init (errors are traced too)
 };
 
 }  // namespace armaccel::prov
