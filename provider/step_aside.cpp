@@ -175,10 +175,9 @@ constexpr LaneNeed kNoNeed = {Primitive::kNone, nullptr};
 // against OpenSSL's 16.8-22.0; the portable AES-128-GCM 90.2 against
 // 43.1-48.6 (qemu, reference CPU with NEON and the AES instructions turned
 // off for both).
-#define ARMACCEL_NO_AES \
-  "no NEON (portable lanes only): aes-portable counts several times OpenSSL's instructions"
-#define ARMACCEL_NO_GHASH                                                   \
-  "no NEON (portable lanes only): the portable AES-GCM counts about twice " \
+#define ARMACCEL_NO_AES "no NEON: aes-portable counts several times OpenSSL's instructions"
+#define ARMACCEL_NO_GHASH                             \
+  "no NEON: the portable AES-GCM counts about twice " \
   "OpenSSL's instructions"
 
 constexpr Rule kRules[] = {
