@@ -135,6 +135,29 @@ struct CeBlocks {
     return veorq_u8(chain.t, ks.k[Nr]);
   }
   uint8x16_t cbc_value(const Chain& chain) const { return veorq_u8(chain.t, ks.k[Nr]); }
+
+  // The rounds with the last round key moved out to the caller: F(x) =
+  // E(x ^ k[Nr]) ^ k[Nr], which is AESE(x, k[0] ^ k[Nr]) then the rounds
+  // without the final AddRoundKey (AESD likewise for decryption).  XTS
+  // holds each tweak as T ^ k[Nr], so E(p ^ T) ^ T = F(p ^ T') ^ T' with
+  // T' = T ^ k[Nr], and needs neither k[0] nor k[Nr] in a register.
+  uint8x16_t last_key() const { return ks.k[Nr]; }
+  template <bool Encrypt>
+  void crypt_folded(uint8x16_t (&b)[kWidth]) const {
+    const auto round = [](uint8x16_t x, uint8x16_t k) {
+      return Encrypt ? vaesmcq_u8(vaeseq_u8(x, k)) : vaesimcq_u8(vaesdq_u8(x, k));
+    };
+#pragma GCC unroll 8
+    for (int i = 0; i < kWidth; ++i) b[i] = round(b[i], first_last);
+    unroll<Nr - 2>([&](auto r) {
+#pragma GCC unroll 8
+      for (int i = 0; i < kWidth; ++i) b[i] = round(b[i], ks.k[r + 1]);
+    });
+#pragma GCC unroll 8
+    for (int i = 0; i < kWidth; ++i) {
+      b[i] = Encrypt ? vaeseq_u8(b[i], ks.k[Nr - 1]) : vaesdq_u8(b[i], ks.k[Nr - 1]);
+    }
+  }
 };
 
 template <int Nr>

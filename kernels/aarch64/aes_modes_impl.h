@@ -219,36 +219,33 @@ void ctr32(const Blocks& bl, const std::uint8_t* in, std::uint8_t* out, std::siz
   vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
 }
 
-// T * alpha on the little-endian 128-bit tweak (IEEE 1619 §5.2): shift left
-// by one bit, bit 127 folded back as 0x87.
-inline uint8x16_t xts_times_alpha(uint8x16_t t) {
-  const uint64x2_t v = vreinterpretq_u64_u8(t);
-  const uint64x2_t msb = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(v), 63));
-  const uint64x2_t fold = vcombine_u64(vcreate_u64(0x87), vcreate_u64(1));
-  return vreinterpretq_u8_u64(veorq_u64(vaddq_u64(v, v), vandq_u64(vextq_u64(msb, msb, 1), fold)));
-}
-
-// T * alpha^8: the tweak one byte up, its top byte h folded back as
-// h * 0x87 over GF(2) (PMULL.8B, a plain Advanced SIMD instruction) into the
-// two low bytes.
-inline uint8x16_t xts_times_alpha8(uint8x16_t t) {
-  const poly8x8_t h = vdup_lane_p8(vreinterpret_p8_u8(vget_high_u8(t)), 7);
-  const uint16x8_t product = vreinterpretq_u16_p16(vmull_p8(h, vdup_n_p8(0x87)));
-  const uint16x8_t low = vsetq_lane_u16(vgetq_lane_u16(product, 0), vdupq_n_u16(0), 0);
-  return veorq_u8(vextq_u8(vdupq_n_u8(0), t, 15), vreinterpretq_u8_u16(low));
-}
-
-// T * alpha^W for a batch width W: each tweak of the next batch from the
-// same lane of this one, W chains side by side instead of one chain of W.
-template <int W>
-inline uint8x16_t xts_times_alpha_w(uint8x16_t t) {
-  if constexpr (W == 8) {
-    return xts_times_alpha8(t);
-  } else {
-    for (int i = 0; i < W; ++i) t = xts_times_alpha(t);
-    return t;
+// The XTS tweak in two general-purpose registers, lo = bytes 0..7 and
+// hi = bytes 8..15 of the little-endian 128-bit value (IEEE 1619 §5.2).
+// Doubling it there keeps the serial tweak chain on the integer pipes,
+// which the block work leaves idle, and off the vector pipes that run AES;
+// each tweak then enters a vector register on its own.
+struct XtsTweak {
+  std::uint64_t lo = 0, hi = 0;
+  XtsTweak() = default;
+  explicit XtsTweak(uint8x16_t t)
+      : lo(vgetq_lane_u64(vreinterpretq_u64_u8(t), 0)),
+        hi(vgetq_lane_u64(vreinterpretq_u64_u8(t), 1)) {}
+  uint8x16_t vec() const {
+    return vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(lo), vcreate_u64(hi)));
   }
-}
+  // The tweak XORed with a constant block {klo, khi} on its way in.
+  uint8x16_t vec_xor(std::uint64_t klo, std::uint64_t khi) const {
+    return vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(lo ^ klo), vcreate_u64(hi ^ khi)));
+  }
+  // T = T * alpha: shift left by one bit, bit 127 folded back as 0x87
+  // (an arithmetic shift makes the mask: no branch on the tweak).
+  void times_alpha() {
+    const std::uint64_t fold =
+        static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 63) & 0x87;
+    hi = (hi << 1) | (lo >> 63);
+    lo = (lo << 1) ^ fold;
+  }
+};
 
 // XTS on whole blocks (SP 800-38E, IEEE 1619 §5.3.2 / §5.4.2 without
 // ciphertext stealing): out_j = E(in_j ^ T_j) ^ T_j, T_{j+1} = T_j * alpha.
@@ -256,33 +253,57 @@ template <class Blocks, bool Encrypt>
 void xts(const Blocks& bl, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
   constexpr int W = Blocks::kWidth;
-  uint8x16_t tw[W];
-  tw[0] = vld1q_u8(tweak);
+  XtsTweak t(vld1q_u8(tweak));
   if (blocks >= W) {
-    for (int i = 1; i < W; ++i) tw[i] = xts_times_alpha(tw[i - 1]);
+    // The tweaks of a batch are ready before it starts: the next batch's
+    // are doubled along while this one's blocks are in AES.
+    XtsTweak batch[W];
+    batch[0] = t;
+    for (int i = 1; i < W; ++i) {
+      batch[i] = batch[i - 1];
+      batch[i].times_alpha();
+    }
+    // A lane with folded rounds (Blocks::crypt_folded) gets each tweak as
+    // T ^ k[Nr], XORed in on the integer side.
+    constexpr bool kFolded = requires(uint8x16_t(&b)[W]) {
+      bl.template crypt_folded<Encrypt>(b);
+    };
+    std::uint64_t klo = 0, khi = 0;
+    if constexpr (kFolded) {
+      klo = vgetq_lane_u64(vreinterpretq_u64_u8(bl.last_key()), 0);
+      khi = vgetq_lane_u64(vreinterpretq_u64_u8(bl.last_key()), 1);
+    }
     for (; blocks >= W; blocks -= W, in += 16 * W, out += 16 * W) {
-      uint8x16_t b[W];
+      uint8x16_t tw[W], b[W];
       load_batch<Blocks>(in, b);
-      for (int i = 0; i < W; ++i) b[i] = veorq_u8(b[i], tw[i]);
-      if constexpr (Encrypt) {
+      for (int i = 0; i < W; ++i) {
+        tw[i] = batch[i].vec_xor(klo, khi);
+        b[i] = veorq_u8(b[i], tw[i]);
+      }
+      if constexpr (kFolded) {
+        bl.template crypt_folded<Encrypt>(b);
+      } else if constexpr (Encrypt) {
         bl.encrypt(b);
       } else {
         bl.decrypt(b);
       }
-      for (int i = 0; i < W; ++i) {
-        b[i] = veorq_u8(b[i], tw[i]);
-        tw[i] = xts_times_alpha_w<W>(tw[i]);
+      batch[0] = batch[W - 1];
+      batch[0].times_alpha();
+      for (int i = 1; i < W; ++i) {
+        batch[i] = batch[i - 1];
+        batch[i].times_alpha();
       }
+      for (int i = 0; i < W; ++i) b[i] = veorq_u8(b[i], tw[i]);
       store_batch<Blocks>(out, b);
     }
+    t = batch[0];
   }
-  // The rest, one block at a time, from the tweak the next block wants.
-  uint8x16_t t = tw[0];
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    vst1q_u8(out, veorq_u8(crypt1<Encrypt>(bl, veorq_u8(vld1q_u8(in), t)), t));
-    t = xts_times_alpha(t);
+    const uint8x16_t tw = t.vec();
+    vst1q_u8(out, veorq_u8(crypt1<Encrypt>(bl, veorq_u8(vld1q_u8(in), tw)), tw));
+    t.times_alpha();
   }
-  vst1q_u8(tweak, t);
+  vst1q_u8(tweak, t.vec());
 }
 
 }  // namespace aes_modes
