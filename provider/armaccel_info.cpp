@@ -74,6 +74,7 @@ const Field kFields[] = {
     {"disabled-features", "disabled"},
     {"override-source", "override from"},
     {"effective-features", "effective features"},
+    {"core", "core class"},
     {"lane-aes", "lane aes"},
     {"lane-ghash", "lane ghash"},
     {"lane-gcm", "lane gcm"},

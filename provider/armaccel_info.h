@@ -33,9 +33,13 @@ struct Report {
 //   name, version, buildinfo, override-source, force-lanes   strings
 //   cpu-features, disabled-features, effective-features,
 //   lanes-built                                              string arrays
+//   core        {"class": "neoverse-v1", "from": "midr", "environment" or
+//                "config", "midr": "0x410fd401" or null (not read)}
 //   lanes       {"aes": {"kernel": "aes-neon" or null (none),
-//                        "self-test-failed": ["aes-ce"] (lanes dropped at
-//                        load), "deferred": false, "detail": "..."}, ...}
+//                        "core-choice": "for neoverse-n1: why" or null (the
+//                        core table's say), "self-test-failed": ["aes-ce"]
+//                        (lanes dropped at load), "deferred": false,
+//                        "detail": "..."}, ...}
 //   self-test   {"passed": [lanes], "failed": [lanes]} (both empty: no
 //                hardware lane was tested)
 //   families    {"aes-gcm": {"served-by": "gcm-ce" or null,

@@ -249,7 +249,7 @@ int explain(std::FILE* out, const ConfigChoice& cfg, const ConfiguredProvider& c
                           OpenSSL_version(OPENSSL_VERSION_STRING),
                       "Install (or build) armaccel for OpenSSL " + std::to_string(own_major) + ".");
   if (!at_load.empty()) {
-    for (const char* var : {"ARMACCEL_DISABLE", "ARMACCEL_FORCE_LANES"}) {
+    for (const char* var : {"ARMACCEL_DISABLE", "ARMACCEL_FORCE_LANES", "ARMACCEL_CORE"}) {
       for (const std::string& l : at_load) {
         if (l.find(var) == std::string::npos) continue;
         return not_active(out, cfg,

@@ -47,6 +47,14 @@ Json lane(std::string_view text) {
   const std::string_view kernel = text.substr(0, end);
   out["kernel"] = kernel == "none" ? Json(nullptr) : Json(std::string(kernel));
   std::string_view rest = end == std::string_view::npos ? "" : text.substr(end);
+  // " (for CLASS: why)" or " (LANE passed over on CLASS: why)": the core
+  // table's say (kernels/cpu/lanes.cpp; its reasons hold no parenthesis).
+  out["core-choice"] = nullptr;
+  if (rest.starts_with(" (") && !rest.starts_with(kSelfTestFailed)) {
+    const std::size_t close = rest.find(')');
+    out["core-choice"] = std::string(rest.substr(2, close - 2));
+    rest.remove_prefix(close == std::string_view::npos ? rest.size() : close + 1);
+  }
   Json failed = Json::array();
   if (rest.starts_with(kSelfTestFailed)) {
     const std::size_t close = rest.find(')');
@@ -102,6 +110,28 @@ Json families(std::string_view text) {
   return out;
 }
 
+// "CLASS (MIDR_EL1 0x...)", "CLASS (no MIDR_EL1 from the OS)" or "CLASS
+// (from environment|config; ...)" -> {"class", "from", "midr"}.
+Json core(std::string_view text) {
+  Json out = Json::object();
+  const std::size_t paren = text.find(" (");
+  out["class"] = std::string(text.substr(0, paren));
+  std::string_view rest = paren == std::string_view::npos ? "" : text.substr(paren + 2);
+  out["from"] = "midr";
+  for (const char* from : {"environment", "config"}) {
+    const std::string prefix = std::string("from ") + from + "; ";
+    if (rest.starts_with(prefix)) {
+      out["from"] = from;
+      rest.remove_prefix(prefix.size());
+    }
+  }
+  constexpr std::string_view kMidr = "MIDR_EL1 ";
+  out["midr"] = rest.starts_with(kMidr)
+                    ? Json(std::string(rest.substr(kMidr.size(), rest.find(')') - kMidr.size())))
+                    : Json(nullptr);
+  return out;
+}
+
 bool is_list(std::string_view param) {
   return param == "cpu-features" || param == "disabled-features" || param == "effective-features" ||
          param == "lanes-built";
@@ -128,6 +158,8 @@ bool print_json(const Report& report, std::FILE* out) {
       doc[key] = families(*value);
     else if (param == "self-test")
       doc[key] = self_test(*value);
+    else if (param == "core")
+      doc[key] = core(*value);
     else
       doc[key] = *value;
   }

@@ -49,6 +49,90 @@ bool read_force(ProvCtx* ctx, const char* config_force) {
   return true;
 }
 
+// Takes the core class from the environment, the config or MIDR_EL1;
+// false, with "invalid config value" naming the source, for a name that is
+// no class.
+bool read_core(ProvCtx* ctx, const char* config_core) {
+  CapabilityReport& caps = ctx->caps;
+  caps.midr = probe_midr();
+  caps.core = classify_midr(caps.midr);
+  const char* env_core = std::getenv(kCoreEnv);
+  const bool env_given = env_core != nullptr && env_core[0] != '\0';
+  const char* value = env_given ? env_core : config_core;
+  const char* source = env_given ? kCoreEnv : "the config's core";
+  char midr[40];
+  if (caps.midr != 0)
+    std::snprintf(midr, sizeof midr, "MIDR_EL1 0x%08x", static_cast<unsigned>(caps.midr));
+  else
+    std::snprintf(midr, sizeof midr, "no MIDR_EL1 from the OS");
+  if (value == nullptr || value[0] == '\0' || std::strcmp(value, "auto") == 0) {
+    std::snprintf(caps.core_text, sizeof caps.core_text, "%s (%s)", core_class_name(caps.core),
+                  midr);
+    return true;
+  }
+  if (!parse_core_class(value, &caps.core)) {
+    raise_error_message(ctx, kErrInvalidConfigValue, ErrorSite::current(),
+                        "%s must be auto, cortex-a72, neoverse-n1, neoverse-v1, neoverse-v2 or "
+                        "other, not '%s'",
+                        source, value);
+    return false;
+  }
+  std::snprintf(caps.core_text, sizeof caps.core_text, "%s (from %s; %s)",
+                core_class_name(caps.core), env_given ? "environment" : "config", midr);
+  return true;
+}
+
+// " (for <class>: <why>)" when the core table chose `chosen` for this
+// class, or passed over a lane before it in `list` that the features
+// allow; else "".
+template <class Kernel>
+void core_note(LaneList<Kernel> list, const Kernel* chosen, CoreClass core, CpuFeatures effective,
+               char* buf, std::size_t size) {
+  buf[0] = '\0';
+  const char* why = core_choice_reason(chosen, core);
+  const char* passed_over = nullptr;
+  for (std::size_t i = 0; why[0] == '\0' && i < list.count && list.lanes[i] != chosen; ++i) {
+    const Kernel* k = list.lanes[i];
+    if ((k->required & ~effective) == 0 && !lane_suits_core(k, core)) {
+      why = core_choice_reason(k, core);
+      passed_over = k->lane;
+    }
+  }
+  if (why[0] == '\0') return;
+  if (passed_over != nullptr)
+    std::snprintf(buf, size, " (%s passed over on %s: %s)", passed_over, core_class_name(core),
+                  why);
+  else
+    std::snprintf(buf, size, " (for %s: %s)", core_class_name(core), why);
+}
+
+// core_note for lane slot `slot` (kLanePrimitives order) of `k`.
+void core_note_for(std::size_t slot, const KernelSet& k, CoreClass core, CpuFeatures effective,
+                   char* buf, std::size_t size) {
+  switch (slot) {
+    case 0:
+      return core_note(aes_lanes(), k.aes, core, effective, buf, size);
+    case 1:
+      return core_note(ghash_lanes(), k.ghash, core, effective, buf, size);
+    case 2:
+      return core_note(sha256_lanes(), k.sha256, core, effective, buf, size);
+    case 3:
+      return core_note(sha512_lanes(), k.sha512, core, effective, buf, size);
+    case 4:
+      return core_note(keccak_lanes(), k.keccak, core, effective, buf, size);
+    case 5:
+      return core_note(chacha20_lanes(), k.chacha20, core, effective, buf, size);
+    case 6:
+      return core_note(poly1305_lanes(), k.poly1305, core, effective, buf, size);
+    case 7:
+      return core_note(sm4_lanes(), k.sm4, core, effective, buf, size);
+    case 8:
+      return core_note(sm3_lanes(), k.sm3, core, effective, buf, size);
+    default:
+      return core_note(mlkem_lanes(), k.mlkem, core, effective, buf, size);
+  }
+}
+
 // " (self-test failed: LANE ...)" for the lanes of report slot `slot`
 // that failed their self-test, else "".
 void self_test_note(const SelfTestReport& report, std::size_t slot, char* buf, std::size_t size) {
@@ -76,7 +160,7 @@ void append_lanes(LaneList<Kernel> list, char* buf, std::size_t size) {
 }  // namespace
 
 bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force,
-                      const SelfTestHook& self_test_hook) {
+                      const char* config_core, const SelfTestHook& self_test_hook) {
   CapabilityReport& caps = ctx->caps;
   caps = CapabilityReport{};
   caps.probed = probe_cpu_features();
@@ -101,7 +185,8 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
   format_features(caps.probed, caps.probed_text, sizeof caps.probed_text);
   format_features(caps.effective, caps.effective_text, sizeof caps.effective_text);
   format_features(caps.disabled, caps.disabled_text, sizeof caps.disabled_text);
-  ctx->kernels = select_self_tested(ctx, caps.effective, self_test_hook);
+  if (!read_core(ctx, config_core)) return false;
+  ctx->kernels = select_self_tested(ctx, caps.effective, caps.core, self_test_hook);
   if (!read_force(ctx, config_force)) return false;
   ctx->families = decide_families(ctx->kernels, ctx->host, caps.force_lanes);
   build_algorithm_tables(ctx->families, ctx->host, &ctx->tables);
@@ -112,11 +197,12 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
                          k.keccak->lane, k.chacha20->lane, k.poly1305->lane, k.sm4->lane,
                          k.sm3->lane,    k.mlkem->lane};
   static_assert(sizeof lanes / sizeof lanes[0] == sizeof caps.lane_text / sizeof caps.lane_text[0]);
-  char note[160];
+  char note[160], core[224];
   for (std::size_t i = 0; i < sizeof lanes / sizeof lanes[0]; ++i) {
     const char* reason = lane_deferral(ctx->families, ctx->kernels, ctx->host, kLanePrimitives[i]);
     self_test_note(caps.self_test, i, note, sizeof note);
-    std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s%s", lanes[i], note,
+    core_note_for(i, k, caps.core, caps.effective, core, sizeof core);
+    std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s%s%s", lanes[i], core, note,
                   reason[0] ? ", deferred to the default provider (" : "", reason,
                   reason[0] ? ")" : "");
   }

@@ -22,6 +22,15 @@ inline constexpr char kDisableConfigKey[] = "disable";
 inline constexpr char kForceEnv[] = "ARMACCEL_FORCE_LANES";
 inline constexpr char kForceConfigKey[] = "force_lanes";
 
+// Name of the environment variable and of the provider config key that set
+// the core class lanes are chosen for (kernels/cpu/core_class.h) instead of
+// the one read from the core's MIDR_EL1: a class name (cortex-a72,
+// neoverse-n1, neoverse-v1, neoverse-v2, other) or "auto" (the default).
+// For a core the table does not list that behaves like one it does, and for
+// tests.  The environment wins over the config.
+inline constexpr char kCoreEnv[] = "ARMACCEL_CORE";
+inline constexpr char kCoreConfigKey[] = "core";
+
 // When this environment variable is set (non-empty, not "0") at load, every
 // algorithm context armaccel creates is logged to stderr with its lane, so a
 // user can see that (and how) an application uses armaccel; and every
@@ -32,7 +41,8 @@ inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
 
 // Probes the CPU, narrows the features by the union of the environment
 // override and `config_disable` (the instance's config value, may be null),
-// selects a kernel lane per primitive (each hardware lane after its
+// takes the core class from ARMACCEL_CORE, `config_core` or the core's
+// MIDR_EL1, selects a kernel lane per primitive (each hardware lane after its
 // known-answer self-test, self_tests.h, with the application's self-test
 // callback `self_test_hook`), decides which families to register
 // (step_aside.h; forced by the environment or `config_force`) and fills
@@ -41,9 +51,10 @@ inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
 // the source and the name, if either override names an unknown feature (a
 // typo there must not leave a feature on unnoticed, so the instance is
 // refused), and with "invalid force_lanes value" for a force setting that
-// is neither yes nor no.
+// is neither yes nor no, and "invalid config value" for a core class that
+// is not one of the names above.
 bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force,
-                      const SelfTestHook& self_test_hook);
+                      const char* config_core, const SelfTestHook& self_test_hook);
 
 // True when ARMACCEL_TRACE asks for tracing (set, not empty, not "0").
 bool trace_requested();

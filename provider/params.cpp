@@ -42,6 +42,7 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamSelfTest, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamFamilies, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamForceLanes, nullptr, 0),
+    OSSL_PARAM_utf8_ptr(kParamCore, nullptr, 0),
     OSSL_PARAM_END,
 };
 
@@ -101,7 +102,8 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamLanesBuilt, caps.lanes_built) &&
             set_if(params, kParamSelfTest, caps.self_test_text) &&
             set_if(params, kParamFamilies, caps.families_text) &&
-            set_if(params, kParamForceLanes, caps.force_source);
+            set_if(params, kParamForceLanes, caps.force_source) &&
+            set_if(params, kParamCore, caps.core_text);
   OSSL_PARAM* p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
   ok = ok && (p == nullptr || OSSL_PARAM_set_int(p, 1));
   if (!ok) raise_error(ctx, kErrFailedToGetParameter);

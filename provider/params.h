@@ -34,6 +34,8 @@ inline constexpr char kParamSelfTest[] = "self-test";
 // where forcing came from ("none", "environment", "config").
 inline constexpr char kParamFamilies[] = "algorithm-families";
 inline constexpr char kParamForceLanes[] = "force-lanes";
+// The core class the lanes were chosen for, its source and the MIDR_EL1 read.
+inline constexpr char kParamCore[] = "core";
 
 const OSSL_PARAM* provider_gettable_params(void* provctx) noexcept;
 int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept;

@@ -42,16 +42,19 @@ struct CapabilityReport {
   char probed_text[128] = {};
   char effective_text[128] = {};
   char disabled_text[128] = {};
-  char source[32] = {};        // "none", "environment", "config", "environment+config"
-  char lanes_built[512] = {};  // every lane compiled into this module
-  bool force_lanes = false;    // ARMACCEL_FORCE_LANES / force_lanes: no family deferred
-  char force_source[32] = {};  // "none", "environment", "config", "environment+config"
+  char source[32] = {};                // "none", "environment", "config", "environment+config"
+  char lanes_built[512] = {};          // every lane compiled into this module
+  bool force_lanes = false;            // ARMACCEL_FORCE_LANES / force_lanes: no family deferred
+  char force_source[32] = {};          // "none", "environment", "config", "environment+config"
+  std::uint32_t midr = 0;              // MIDR_EL1 as read (0: the OS gave none)
+  CoreClass core = CoreClass::kOther;  // the class the lanes are chosen for
+  char core_text[96] = {};             // the core parameter
   // Per family: its lanes, or why it is deferred (format_families).
   char families_text[8192] = {};
   // The lane-* parameters' values: the lane, and ", deferred to the default
   // provider (<reason>)" when every family led by it is deferred.  In
   // kLanePrimitives order.
-  char lane_text[10][320] = {};
+  char lane_text[10][512] = {};
   char gcm_lane_text[192] = {};  // the lane-gcm parameter
   SelfTestReport self_test;
   char self_test_text[640] = {};  // the self-test parameter

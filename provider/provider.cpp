@@ -174,6 +174,7 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
   }
   if (!probe_and_select(ctx, config_value(handle, core_get_params, kDisableConfigKey),
                         config_value(handle, core_get_params, kForceConfigKey),
+                        config_value(handle, core_get_params, kCoreConfigKey),
                         read_self_test_hook(handle, in)) ||
       !mlkem_read_config(ctx, core_get_params)) {
     OSSL_LIB_CTX_free(ctx->libctx);

@@ -163,11 +163,12 @@ SelfTestHook read_self_test_hook(const OSSL_CORE_HANDLE* handle, const OSSL_DISP
   return hook;
 }
 
-KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, const SelfTestHook& hook) {
+KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, CoreClass core,
+                             const SelfTestHook& hook) {
   ctx->self_test_hook = hook;
   SelfTestReport& report = ctx->caps.self_test;
   report = SelfTestReport{};
-  const KernelSet chosen = select_kernels(effective, SelfTester(&report, hook));
+  const KernelSet chosen = select_kernels(effective, core, SelfTester(&report, hook));
   for (std::size_t i = 0; i < report.failure_count; ++i) {
     const SelfTestReport::Failure& f = report.failures[i];
     char instead[96];

@@ -31,7 +31,8 @@ SelfTestHook read_self_test_hook(const OSSL_CORE_HANDLE* handle, const OSSL_DISP
 // self-tested.  Fills ctx->caps.self_test (what passed and what failed) and
 // raises "lane self-test failed" once per failing lane, naming it and the
 // lane used instead.
-KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, const SelfTestHook& hook);
+KernelSet select_self_tested(ProvCtx* ctx, CpuFeatures effective, CoreClass core,
+                             const SelfTestHook& hook);
 
 // OSSL_FUNC_PROVIDER_SELF_TEST (OSSL_PROVIDER_self_test): runs the
 // known-answer tests of the hardware lanes in use again, the fused GCM lane

@@ -195,15 +195,25 @@ void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t block
                std::uint8_t mac[16]) {
   aes_modes::cbc_mac(CeBlocks<Nr>(rk), in, blocks, mac);
 }
-template <int Nr>
+template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
 void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  aes_modes::xts<CeBlocks<Nr>, true>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
+  aes_modes::xts<CeBlocks<Nr>, true, Tweaks>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
 }
-template <int Nr>
+template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
 void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  aes_modes::xts<CeBlocks<Nr>, false>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
+  aes_modes::xts<CeBlocks<Nr>, false, Tweaks>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
+}
+template <int Nr>
+void xts_encrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                       std::size_t blocks, std::uint8_t tweak[16]) {
+  xts_encrypt_n<Nr, aes_modes::XtsTweaks::kGeneralRegisters>(rk, in, out, blocks, tweak);
+}
+template <int Nr>
+void xts_decrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                       std::size_t blocks, std::uint8_t tweak[16]) {
+  xts_decrypt_n<Nr, aes_modes::XtsTweaks::kGeneralRegisters>(rk, in, out, blocks, tweak);
 }
 
 // Dispatch on the round count recorded in the schedule.
@@ -254,12 +264,21 @@ void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
                  std::size_t blocks, std::uint8_t tweak[16]) {
   ARMACCEL_AES_BY_ROUNDS(xts_decrypt_n, rk, in, out, blocks, tweak)
 }
+void xts_encrypt_gpr(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                     std::size_t blocks, std::uint8_t tweak[16]) {
+  ARMACCEL_AES_BY_ROUNDS(xts_encrypt_gpr_n, rk, in, out, blocks, tweak)
+}
+void xts_decrypt_gpr(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                     std::size_t blocks, std::uint8_t tweak[16]) {
+  ARMACCEL_AES_BY_ROUNDS(xts_decrypt_gpr_n, rk, in, out, blocks, tweak)
+}
 
 #undef ARMACCEL_AES_BY_ROUNDS
 
 }  // namespace
 
 extern const AesKernel kAesCe;
+extern const AesKernel kAesCeOoo;
 // clang-format off
 const AesKernel kAesCe = {
     .lane = "aes-ce", .required = kFeatAsimd | kFeatAes, .set_encrypt_key = expand_encrypt_key,
@@ -267,6 +286,14 @@ const AesKernel kAesCe = {
     .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt,
     .ctr32_encrypt = ctr32_encrypt, .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt,
     .xts_decrypt = xts_decrypt};
+// aes-ce for the out-of-order cores of the core table (cpu/lanes.cpp): the
+// same schedule and modes, XTS with its tweaks in general-purpose registers.
+const AesKernel kAesCeOoo = {
+    .lane = "aes-ce-ooo", .required = kFeatAsimd | kFeatAes,
+    .set_encrypt_key = expand_encrypt_key, .set_decrypt_key = expand_decrypt_key,
+    .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt, .cbc_encrypt = cbc_encrypt,
+    .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt, .ctr32_encrypt = ctr32_encrypt,
+    .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt_gpr, .xts_decrypt = xts_decrypt_gpr};
 // clang-format on
 
 }  // namespace armaccel

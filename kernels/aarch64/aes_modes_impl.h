@@ -219,11 +219,53 @@ void ctr32(const Blocks& bl, const std::uint8_t* in, std::uint8_t* out, std::siz
   vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));
 }
 
-// The XTS tweak in two general-purpose registers, lo = bytes 0..7 and
-// hi = bytes 8..15 of the little-endian 128-bit value (IEEE 1619 §5.2).
-// Doubling it there keeps the serial tweak chain on the integer pipes,
-// which the block work leaves idle, and off the vector pipes that run AES;
-// each tweak then enters a vector register on its own.
+// XTS on whole blocks (SP 800-38E, IEEE 1619 §5.3.2 / §5.4.2 without
+// ciphertext stealing): out_j = E(in_j ^ T_j) ^ T_j, T_{j+1} = T_j * alpha,
+// T a little-endian 128-bit value in GF(2^128) (IEEE 1619 §5.2).  Two ways
+// to make the tweaks, chosen per lane (a lane table per way, picked by core
+// class: kernels/cpu/core_class.h):
+enum class XtsTweaks {
+  // In vector registers, fewest instructions: per batch of eight, the
+  // tweaks of blocks 0 and 4 are carried (T * alpha^8 each, three
+  // instructions) and the rest doubled from them.  For in-order cores and
+  // cores armaccel has no figures for.
+  kVector,
+  // In general-purpose registers, a batch ahead: the serial doubling runs
+  // on the integer pipes, which the block work leaves idle, and each tweak
+  // enters a vector register on its own.  More instructions, fewer cycles on
+  // out-of-order cores whose vector pipes AES keeps busy.
+  kGeneralRegisters,
+};
+
+// T * alpha: shift left by one bit, bit 127 folded back as 0x87.
+// (The constants are set in constructors: clang's vcreate is a statement
+// expression, which a default member initializer may not hold.)
+struct XtsAlpha {
+  uint64x2_t fold;
+  XtsAlpha() : fold(vcombine_u64(vcreate_u64(0x87), vcreate_u64(1))) {}
+  uint8x16_t operator()(uint8x16_t t) const {
+    const uint64x2_t v = vreinterpretq_u64_u8(t);
+    const uint64x2_t msb = vreinterpretq_u64_s64(vshrq_n_s64(vreinterpretq_s64_u64(v), 63));
+    return vreinterpretq_u8_u64(
+        veorq_u64(vaddq_u64(v, v), vandq_u64(vextq_u64(msb, msb, 1), fold)));
+  }
+};
+
+// T * alpha^8 in three instructions: T one byte up is the byte rotation r
+// (EXT) with its top byte h, now in byte 0, replaced by h * 0x87 over GF(2);
+// that is r ^ h * 0x86, and PMULL.8B of r's low half by {0x86, 0, ...}
+// multiplies byte 0 alone (plain Advanced SIMD, no crypto extension).
+struct XtsAlpha8 {
+  poly8x8_t fold;
+  XtsAlpha8() : fold(vreinterpret_p8_u64(vcreate_u64(0x86))) {}
+  uint8x16_t operator()(uint8x16_t t) const {
+    const uint8x16_t r = vextq_u8(t, t, 15);
+    return veorq_u8(r, vreinterpretq_u8_p16(vmull_p8(vreinterpret_p8_u8(vget_low_u8(r)), fold)));
+  }
+};
+
+// The tweak in two general-purpose registers, lo = bytes 0..7, hi = bytes
+// 8..15.
 struct XtsTweak {
   std::uint64_t lo = 0, hi = 0;
   XtsTweak() = default;
@@ -237,8 +279,8 @@ struct XtsTweak {
   uint8x16_t vec_xor(std::uint64_t klo, std::uint64_t khi) const {
     return vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(lo ^ klo), vcreate_u64(hi ^ khi)));
   }
-  // T = T * alpha: shift left by one bit, bit 127 folded back as 0x87
-  // (an arithmetic shift makes the mask: no branch on the tweak).
+  // T = T * alpha (an arithmetic shift makes the fold mask: no branch on
+  // the tweak).
   void times_alpha() {
     const std::uint64_t fold =
         static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 63) & 0x87;
@@ -247,63 +289,110 @@ struct XtsTweak {
   }
 };
 
-// XTS on whole blocks (SP 800-38E, IEEE 1619 §5.3.2 / §5.4.2 without
-// ciphertext stealing): out_j = E(in_j ^ T_j) ^ T_j, T_{j+1} = T_j * alpha.
+template <bool Encrypt, class Blocks>
+inline void crypt_batch(const Blocks& bl, uint8x16_t (&b)[Blocks::kWidth]) {
+  if constexpr (Encrypt) {
+    bl.encrypt(b);
+  } else {
+    bl.decrypt(b);
+  }
+}
+
+// Whole batches with vector tweaks; returns the tweak of the next block.
 template <class Blocks, bool Encrypt>
-void xts(const Blocks& bl, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
-         std::uint8_t tweak[16]) {
+uint8x16_t xts_batches_vector(const Blocks& bl, const std::uint8_t*& in, std::uint8_t*& out,
+                              std::size_t& blocks, uint8x16_t t) {
   constexpr int W = Blocks::kWidth;
-  XtsTweak t(vld1q_u8(tweak));
-  if (blocks >= W) {
-    // The tweaks of a batch are ready before it starts: the next batch's
-    // are doubled along while this one's blocks are in AES.
-    XtsTweak batch[W];
-    batch[0] = t;
+  constexpr int kRun = W == 8 ? 4 : W;  // tweaks doubled from one carried tweak
+  const XtsAlpha alpha;
+  const XtsAlpha8 alpha8;
+  uint8x16_t carried[W / kRun];
+  for (int c = 0; c < W / kRun; ++c) {
+    carried[c] = t;
+    for (int j = 0; j < kRun; ++j) t = alpha(t);
+  }
+  for (; blocks >= W; blocks -= W, in += 16 * W, out += 16 * W) {
+    uint8x16_t tw[W], b[W];
+    for (int c = 0; c < W / kRun; ++c) {
+      tw[c * kRun] = carried[c];
+      // The next batch's carried tweak, early: nothing waits on it here.
+      if constexpr (W == 8) carried[c] = alpha8(carried[c]);
+      for (int j = 1; j < kRun; ++j) tw[c * kRun + j] = alpha(tw[c * kRun + j - 1]);
+    }
+    if constexpr (W != 8) carried[0] = alpha(tw[W - 1]);
+    load_batch<Blocks>(in, b);
+    for (int i = 0; i < W; ++i) b[i] = veorq_u8(b[i], tw[i]);
+    crypt_batch<Encrypt>(bl, b);
+    for (int i = 0; i < W; ++i) b[i] = veorq_u8(b[i], tw[i]);
+    store_batch<Blocks>(out, b);
+  }
+  return carried[0];
+}
+
+// Whole batches with general-purpose-register tweaks.  A lane with folded
+// rounds (Blocks::crypt_folded: first key k[0] ^ k[Nr], no final
+// AddRoundKey) gets each tweak as T ^ k[Nr], XORed in on the integer side.
+template <class Blocks, bool Encrypt>
+uint8x16_t xts_batches_gpr(const Blocks& bl, const std::uint8_t*& in, std::uint8_t*& out,
+                           std::size_t& blocks, uint8x16_t t0) {
+  constexpr int W = Blocks::kWidth;
+  constexpr bool kFolded = requires(uint8x16_t(&b)[W]) {
+    bl.template crypt_folded<Encrypt>(b);
+  };
+  std::uint64_t klo = 0, khi = 0;
+  if constexpr (kFolded) {
+    klo = vgetq_lane_u64(vreinterpretq_u64_u8(bl.last_key()), 0);
+    khi = vgetq_lane_u64(vreinterpretq_u64_u8(bl.last_key()), 1);
+  }
+  XtsTweak batch[W];
+  batch[0] = XtsTweak(t0);
+  for (int i = 1; i < W; ++i) {
+    batch[i] = batch[i - 1];
+    batch[i].times_alpha();
+  }
+  for (; blocks >= W; blocks -= W, in += 16 * W, out += 16 * W) {
+    uint8x16_t tw[W], b[W];
+    load_batch<Blocks>(in, b);
+    for (int i = 0; i < W; ++i) {
+      tw[i] = batch[i].vec_xor(klo, khi);
+      b[i] = veorq_u8(b[i], tw[i]);
+    }
+    if constexpr (kFolded) {
+      bl.template crypt_folded<Encrypt>(b);
+    } else {
+      crypt_batch<Encrypt>(bl, b);
+    }
+    // The next batch's tweaks, doubled while this one is in AES.
+    batch[0] = batch[W - 1];
+    batch[0].times_alpha();
     for (int i = 1; i < W; ++i) {
       batch[i] = batch[i - 1];
       batch[i].times_alpha();
     }
-    // A lane with folded rounds (Blocks::crypt_folded) gets each tweak as
-    // T ^ k[Nr], XORed in on the integer side.
-    constexpr bool kFolded = requires(uint8x16_t(&b)[W]) {
-      bl.template crypt_folded<Encrypt>(b);
-    };
-    std::uint64_t klo = 0, khi = 0;
-    if constexpr (kFolded) {
-      klo = vgetq_lane_u64(vreinterpretq_u64_u8(bl.last_key()), 0);
-      khi = vgetq_lane_u64(vreinterpretq_u64_u8(bl.last_key()), 1);
-    }
-    for (; blocks >= W; blocks -= W, in += 16 * W, out += 16 * W) {
-      uint8x16_t tw[W], b[W];
-      load_batch<Blocks>(in, b);
-      for (int i = 0; i < W; ++i) {
-        tw[i] = batch[i].vec_xor(klo, khi);
-        b[i] = veorq_u8(b[i], tw[i]);
-      }
-      if constexpr (kFolded) {
-        bl.template crypt_folded<Encrypt>(b);
-      } else if constexpr (Encrypt) {
-        bl.encrypt(b);
-      } else {
-        bl.decrypt(b);
-      }
-      batch[0] = batch[W - 1];
-      batch[0].times_alpha();
-      for (int i = 1; i < W; ++i) {
-        batch[i] = batch[i - 1];
-        batch[i].times_alpha();
-      }
-      for (int i = 0; i < W; ++i) b[i] = veorq_u8(b[i], tw[i]);
-      store_batch<Blocks>(out, b);
-    }
-    t = batch[0];
+    for (int i = 0; i < W; ++i) b[i] = veorq_u8(b[i], tw[i]);
+    store_batch<Blocks>(out, b);
   }
+  return batch[0].vec();
+}
+
+template <class Blocks, bool Encrypt, XtsTweaks Tweaks>
+void xts(const Blocks& bl, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+         std::uint8_t tweak[16]) {
+  uint8x16_t t = vld1q_u8(tweak);
+  if (blocks >= Blocks::kWidth) {
+    if constexpr (Tweaks == XtsTweaks::kVector) {
+      t = xts_batches_vector<Blocks, Encrypt>(bl, in, out, blocks, t);
+    } else {
+      t = xts_batches_gpr<Blocks, Encrypt>(bl, in, out, blocks, t);
+    }
+  }
+  // The rest, one block at a time, from the tweak the next block wants.
+  const XtsAlpha alpha;
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    const uint8x16_t tw = t.vec();
-    vst1q_u8(out, veorq_u8(crypt1<Encrypt>(bl, veorq_u8(vld1q_u8(in), tw)), tw));
-    t.times_alpha();
+    vst1q_u8(out, veorq_u8(crypt1<Encrypt>(bl, veorq_u8(vld1q_u8(in), t)), t));
+    t = alpha(t);
   }
-  vst1q_u8(tweak, t.vec());
+  vst1q_u8(tweak, t);
 }
 
 }  // namespace aes_modes

@@ -220,12 +220,14 @@ void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t block
 template <int Nr>
 void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  aes_modes::xts<VpEncBlocks<Nr>, true>(VpEncBlocks<Nr>(rk), in, out, blocks, tweak);
+  aes_modes::xts<VpEncBlocks<Nr>, true, aes_modes::XtsTweaks::kVector>(VpEncBlocks<Nr>(rk), in, out,
+                                                                       blocks, tweak);
 }
 template <int Nr>
 void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t tweak[16]) {
-  aes_modes::xts<VpDecBlocks<Nr>, false>(VpDecBlocks<Nr>(rk), in, out, blocks, tweak);
+  aes_modes::xts<VpDecBlocks<Nr>, false, aes_modes::XtsTweaks::kVector>(VpDecBlocks<Nr>(rk), in,
+                                                                        out, blocks, tweak);
 }
 
 // Dispatch on the round count recorded in the schedule.

@@ -5,6 +5,7 @@
 #include <sys/sysctl.h>
 #include <sys/types.h>
 
+#include "cpu/core_class.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
@@ -26,6 +27,11 @@ CpuFeatures probe_cpu_features() {
   if (has("hw.optional.arm.FEAT_SHA512")) f |= kFeatSha512;
   if (has("hw.optional.arm.FEAT_SHA3")) f |= kFeatSha3;
   return f;
+}
+
+// No core identity from this OS: every core is CoreClass::kOther.
+std::uint32_t probe_midr() {
+  return 0;
 }
 
 }  // namespace armaccel

@@ -4,6 +4,7 @@
 // SHA-3 flags exist only in newer SDKs, so their values are spelled out.
 #include <windows.h>
 
+#include "cpu/core_class.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
@@ -23,6 +24,11 @@ CpuFeatures probe_cpu_features() {
   if (IsProcessorFeaturePresent(kPfArmSha512)) f |= kFeatSha512;
   if (IsProcessorFeaturePresent(kPfArmSha3)) f |= kFeatSha3;
   return f;
+}
+
+// No core identity from this OS: every core is CoreClass::kOther.
+std::uint32_t probe_midr() {
+  return 0;
 }
 
 }  // namespace armaccel

@@ -16,6 +16,7 @@ inline constexpr unsigned long kAes = 1ul << 3;
 inline constexpr unsigned long kPmull = 1ul << 4;
 inline constexpr unsigned long kSha2 = 1ul << 6;
 inline constexpr unsigned long kSha3 = 1ul << 17;
+inline constexpr unsigned long kCpuid = 1ul << 11;  // EL0 reads of MIDR_EL1 emulated
 inline constexpr unsigned long kSm3 = 1ul << 18;
 inline constexpr unsigned long kSm4 = 1ul << 19;
 inline constexpr unsigned long kSha512 = 1ul << 21;

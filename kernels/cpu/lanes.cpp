@@ -5,6 +5,7 @@
 namespace armaccel {
 
 #if ARMACCEL_HAVE_AES_CE
+extern const AesKernel kAesCeOoo;
 extern const AesKernel kAesCe;
 #endif
 #if ARMACCEL_HAVE_AES_NEON
@@ -69,6 +70,7 @@ namespace {
 
 const AesKernel* const kAesLanes[] = {
 #if ARMACCEL_HAVE_AES_CE
+    &kAesCeOoo,
     &kAesCe,
 #endif
 #if ARMACCEL_HAVE_AES_NEON
@@ -171,7 +173,64 @@ const MlkemKernel* const kMlkemKernels[] = {
     &kMlkemPortable,
 };
 
+// The core table: lanes for some core classes only, or not for some, each
+// with the figure that decided it (estimated cycles per byte at 16 KiB,
+// armaccel in Debian 13's OpenSSL 3.5 on the qemu-icount core models:
+// scripts/icount/cycles.sh, docs/performance.md).  A class without an
+// entry gets the features-only choice.
+struct CoreChoice {
+  const void* lane;
+  CoreClassSet only_on;  // 0: any class
+  CoreClassSet not_on;
+  const char* why;
+};
+
+[[maybe_unused]] constexpr CoreClassSet kOutOfOrder =
+    core_bit(CoreClass::kCortexA72) | core_bit(CoreClass::kNeoverseN1) |
+    core_bit(CoreClass::kNeoverseV1) | core_bit(CoreClass::kNeoverseV2);
+
+const CoreChoice kCoreChoices[] = {
+#if ARMACCEL_HAVE_AES_CE
+    // AES-128-XTS records, aes-ce-ooo against aes-ce (OpenSSL 3.5):
+    // cortex-a72 0.689 against 0.687 (0.769), neoverse-n1 0.685 against
+    // 0.723 (0.724), neoverse-v1 0.247 against 0.300 (0.302), neoverse-v2
+    // 0.254 against 0.307 (0.302).  aes-ce's vector tweaks take fewer
+    // instructions (1.84 against 2.03 a byte on the reference CPU), which
+    // is what in-order cores run on.
+    {&kAesCeOoo, kOutOfOrder, 0,
+     "XTS tweaks in general-purpose registers: fewer cycles on this out-of-order core"},
+#endif
+#if ARMACCEL_HAVE_KECCAK_SHA3 && ARMACCEL_HAVE_KECCAK_NEON
+    // SHA3-256, keccak-neon against keccak-sha3 (OpenSSL 3.5): neoverse-v1
+    // 4.62 against 11.5 (5.78), neoverse-v2 3.26 against 11.5 (4.00).
+    {&kKeccakSha3, 0, core_bit(CoreClass::kNeoverseV1) | core_bit(CoreClass::kNeoverseV2),
+     "the SHA3 instructions issue to one vector pipe on this core; the scalar keccak-neon "
+     "takes fewer cycles"},
+#endif
+    {nullptr, 0, 0, ""},  // keeps the table non-empty on any build
+};
+
+const CoreChoice* core_choice(const void* lane) {
+  for (const CoreChoice& c : kCoreChoices)
+    if (c.lane != nullptr && c.lane == lane) return &c;
+  return nullptr;
+}
+
 }  // namespace
+
+bool lane_suits_core(const void* lane, CoreClass core) {
+  const CoreChoice* c = core_choice(lane);
+  if (c == nullptr) return true;
+  const CoreClassSet bit = core_bit(core);
+  return (c->only_on == 0 || (c->only_on & bit) != 0) && (c->not_on & bit) == 0;
+}
+
+const char* core_choice_reason(const void* lane, CoreClass core) {
+  const CoreChoice* c = core_choice(lane);
+  if (c == nullptr) return "";
+  const CoreClassSet bit = core_bit(core);
+  return (c->only_on & bit) != 0 || (c->not_on & bit) != 0 ? c->why : "";
+}
 
 LaneList<AesKernel> aes_lanes() {
   return {kAesLanes, sizeof kAesLanes / sizeof kAesLanes[0]};
@@ -214,7 +273,11 @@ LaneList<MlkemKernel> mlkem_lanes() {
 }
 
 KernelSet select_kernels(CpuFeatures effective) {
-  return select_kernels(effective, [](const auto&, const KernelSet&) { return true; });
+  return select_kernels(effective, CoreClass::kOther);
+}
+
+KernelSet select_kernels(CpuFeatures effective, CoreClass core) {
+  return select_kernels(effective, core, [](const auto&, const KernelSet&) { return true; });
 }
 
 }  // namespace armaccel

@@ -2,8 +2,11 @@
 // Lane lists and selection.  Each primitive has a list of the lanes built
 // into this binary, best first and the portable lane last; select_kernels()
 // picks, per primitive, the first lane whose required features are all in
-// the effective feature set.  A pure function: the provider calls it once
-// per provider instance at init and keeps the result read-only.
+// the effective feature set and that suits the core class (core_class.h):
+// a few lanes are for some classes only, or not for some, by the table in
+// lanes.cpp that gives each such choice its measured reason.  A pure
+// function: the provider calls it once per provider instance at init and
+// keeps the result read-only.
 #pragma once
 
 #include <cstddef>
@@ -18,6 +21,7 @@
 #include "api/sha2.h"
 #include "api/sm3.h"
 #include "api/sm4.h"
+#include "cpu/core_class.h"
 #include "cpu/cpu_features.h"
 
 namespace armaccel {
@@ -55,7 +59,17 @@ LaneList<Sm4Kernel> sm4_lanes();
 LaneList<Sm3Kernel> sm3_lanes();
 LaneList<MlkemKernel> mlkem_lanes();
 
+// Whether the core table lets `lane` (any lane table: &kAesCe, ...) serve
+// on a core of class `core`; true for a lane the table does not name.
+bool lane_suits_core(const void* lane, CoreClass core);
+
+// The core table's reason for `lane` on `core` (why it is taken there, or
+// passed over), or "" when the table says nothing of that lane and class.
+const char* core_choice_reason(const void* lane, CoreClass core);
+
+// Lanes for a core of class kOther, or of class `core`.
 KernelSet select_kernels(CpuFeatures effective);
+KernelSet select_kernels(CpuFeatures effective, CoreClass core);
 
 // The same choice, with a say for the caller: a lane is taken only if its
 // required features are present and accept(lane, chosen) returns true,
@@ -67,40 +81,43 @@ KernelSet select_kernels(CpuFeatures effective);
 // lane its Keccak lane.  The provider passes its known-answer self-tests
 // (selftest/self_test.h) here.
 template <class Accept>
-KernelSet select_kernels(CpuFeatures effective, Accept&& accept);
+KernelSet select_kernels(CpuFeatures effective, CoreClass core, Accept&& accept);
 
 namespace detail {
 template <class Kernel, class Accept>
-const Kernel* first_accepted(LaneList<Kernel> list, CpuFeatures effective, const KernelSet& chosen,
-                             Accept& accept) {
+const Kernel* first_accepted(LaneList<Kernel> list, CpuFeatures effective, CoreClass core,
+                             const KernelSet& chosen, Accept& accept) {
   for (std::size_t i = 0; i + 1 < list.count; ++i) {
     const Kernel* k = list.lanes[i];
-    if ((k->required & ~effective) == 0 && accept(*k, chosen)) return k;
+    if ((k->required & ~effective) == 0 && lane_suits_core(k, core) && accept(*k, chosen)) return k;
   }
   return list.lanes[list.count - 1];
 }
 }  // namespace detail
 
 template <class Accept>
-KernelSet select_kernels(CpuFeatures effective, Accept&& accept) {
+KernelSet select_kernels(CpuFeatures effective, CoreClass core, Accept&& accept) {
   KernelSet set = {};
-  set.aes = detail::first_accepted(aes_lanes(), effective, set, accept);
-  set.ghash = detail::first_accepted(ghash_lanes(), effective, set, accept);
+  set.aes = detail::first_accepted(aes_lanes(), effective, core, set, accept);
+  set.ghash = detail::first_accepted(ghash_lanes(), effective, core, set, accept);
+  // A fused GCM lane reads the chosen lanes' keys: its AES lane must make
+  // the same key schedule (an AES lane tuned for a core class shares its
+  // base lane's) and its GHASH lane must be the chosen one.
   const LaneList<GcmKernel> gcm = gcm_lanes();  // no portable entry: may end empty
   for (std::size_t i = 0; i < gcm.count && set.gcm == nullptr; ++i) {
     const GcmKernel* k = gcm.lanes[i];
-    if ((k->required & ~effective) == 0 && k->aes == set.aes && k->ghash == set.ghash &&
-        accept(*k, set))
+    if ((k->required & ~effective) == 0 && k->aes->set_encrypt_key == set.aes->set_encrypt_key &&
+        k->ghash == set.ghash && lane_suits_core(k, core) && accept(*k, set))
       set.gcm = k;
   }
-  set.sha256 = detail::first_accepted(sha256_lanes(), effective, set, accept);
-  set.sha512 = detail::first_accepted(sha512_lanes(), effective, set, accept);
-  set.keccak = detail::first_accepted(keccak_lanes(), effective, set, accept);
-  set.chacha20 = detail::first_accepted(chacha20_lanes(), effective, set, accept);
-  set.poly1305 = detail::first_accepted(poly1305_lanes(), effective, set, accept);
-  set.sm4 = detail::first_accepted(sm4_lanes(), effective, set, accept);
-  set.sm3 = detail::first_accepted(sm3_lanes(), effective, set, accept);
-  set.mlkem = detail::first_accepted(mlkem_lanes(), effective, set, accept);
+  set.sha256 = detail::first_accepted(sha256_lanes(), effective, core, set, accept);
+  set.sha512 = detail::first_accepted(sha512_lanes(), effective, core, set, accept);
+  set.keccak = detail::first_accepted(keccak_lanes(), effective, core, set, accept);
+  set.chacha20 = detail::first_accepted(chacha20_lanes(), effective, core, set, accept);
+  set.poly1305 = detail::first_accepted(poly1305_lanes(), effective, core, set, accept);
+  set.sm4 = detail::first_accepted(sm4_lanes(), effective, core, set, accept);
+  set.sm3 = detail::first_accepted(sm3_lanes(), effective, core, set, accept);
+  set.mlkem = detail::first_accepted(mlkem_lanes(), effective, core, set, accept);
   return set;
 }
 

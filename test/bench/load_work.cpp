@@ -41,10 +41,11 @@ int main(int argc, char** argv) {
     int tested = 0;
     for (int i = 0; i < n; ++i) {
       tested = 0;
-      select_kernels(features, [&](const auto& lane, const KernelSet& chosen) {
-        ++tested;
-        return selftest::run(lane, chosen, false);
-      });
+      select_kernels(features, classify_midr(probe_midr()),
+                     [&](const auto& lane, const KernelSet& chosen) {
+                       ++tested;
+                       return selftest::run(lane, chosen, false);
+                     });
     }
     std::printf("%d lanes tested per load\n", tested);
     return 0;

@@ -30,11 +30,20 @@ def text_of_list(value, empty):
 
 def text_of_lane(lane):
     text = lane["kernel"] if lane["kernel"] is not None else "none"
+    if lane["core-choice"] is not None:
+        text += f" ({lane['core-choice']})"
     if lane["self-test-failed"]:
         text += f" (self-test failed: {' '.join(lane['self-test-failed'])})"
     if lane["deferred"]:
         text += f", {DEFERRED}{lane['detail']})"
     return text
+
+
+def text_of_core(core):
+    midr = f"MIDR_EL1 {core['midr']}" if core["midr"] is not None else "no MIDR_EL1 from the OS"
+    if core["from"] == "midr":
+        return f"{core['class']} ({midr})"
+    return f"{core['class']} (from {core['from']}; {midr})"
 
 
 def text_of_self_test(st):
@@ -90,6 +99,9 @@ def main():
         if label == "self-test":
             same(label, value, text_of_self_test(doc["self-test"]))
             continue
+        if label == "core class":
+            same(label, value, text_of_core(doc["core"]))
+            continue
         key = LABELS.get(label)
         if key is None:
             errors.append(f"unknown text label {label!r}")
@@ -101,7 +113,7 @@ def main():
         same(label, value, got)
     same("families", families_text,
          [f"{name}: {text_of_family(fam)}" for name, fam in doc["families"].items()])
-    if seen < len(LABELS) + 11:
+    if seen < len(LABELS) + 12:
         errors.append(f"only {seen} text fields compared")
     for pair in filter(None, expect.split(",")):
         prim, kernel = pair.split("=", 1)

@@ -57,37 +57,46 @@ TEST(OverrideGrammar, FormatListsNamesInOrder) {
   EXPECT_EQ(std::string(buf).size(), 7u);  // truncated, terminated
 }
 
+// The chosen lane needs no absent feature, and no lane before it in the
+// list was both usable and fit for the core class.
 template <class Kernel>
-void check_selection(LaneList<Kernel> list, const Kernel* chosen, CpuFeatures features) {
+void check_selection(LaneList<Kernel> list, const Kernel* chosen, CpuFeatures features,
+                     CoreClass core) {
   ASSERT_NE(chosen, nullptr);
   EXPECT_EQ(chosen->required & ~features, 0u) << chosen->lane << " needs absent features";
   for (std::size_t i = 0; i < list.count; ++i) {
     if (list.lanes[i] == chosen) return;
-    EXPECT_NE(list.lanes[i]->required & ~features, 0u)
+    EXPECT_FALSE((list.lanes[i]->required & ~features) == 0 && lane_suits_core(list.lanes[i], core))
         << "a better usable lane " << list.lanes[i]->lane << " was passed over";
   }
   ADD_FAILURE() << "chosen lane not in the list";
 }
 
 TEST(LaneSelection, EveryFeatureMaskPicksTheBestUsableLane) {
-  for (CpuFeatures f = 0; f <= kFeatAll; ++f) {
-    const KernelSet set = select_kernels(f);
-    check_selection(aes_lanes(), set.aes, f);
-    check_selection(ghash_lanes(), set.ghash, f);
-    if (set.gcm != nullptr) {
-      // A fused lane only with the very AES and GHASH lanes it reads.
-      EXPECT_EQ(set.gcm->aes, set.aes);
-      EXPECT_EQ(set.gcm->ghash, set.ghash);
-      EXPECT_EQ(set.gcm->required & ~f, 0u);
-    } else {
-      for (std::size_t i = 0; i < gcm_lanes().count; ++i) {
-        const GcmKernel* g = gcm_lanes().lanes[i];
-        EXPECT_FALSE((g->required & ~f) == 0 && g->aes == set.aes && g->ghash == set.ghash)
-            << g->lane << " usable but not chosen";
+  for (CoreClass core : {CoreClass::kOther, CoreClass::kCortexA72, CoreClass::kNeoverseN1,
+                         CoreClass::kNeoverseV1, CoreClass::kNeoverseV2}) {
+    for (CpuFeatures f = 0; f <= kFeatAll; ++f) {
+      const KernelSet set = select_kernels(f, core);
+      check_selection(aes_lanes(), set.aes, f, core);
+      check_selection(ghash_lanes(), set.ghash, f, core);
+      if (set.gcm != nullptr) {
+        // A fused lane only with an AES lane of the key schedule it reads
+        // and the very GHASH lane.
+        EXPECT_EQ(set.gcm->aes->set_encrypt_key, set.aes->set_encrypt_key);
+        EXPECT_EQ(set.gcm->ghash, set.ghash);
+        EXPECT_EQ(set.gcm->required & ~f, 0u);
+      } else {
+        for (std::size_t i = 0; i < gcm_lanes().count; ++i) {
+          const GcmKernel* g = gcm_lanes().lanes[i];
+          EXPECT_FALSE((g->required & ~f) == 0 &&
+                       g->aes->set_encrypt_key == set.aes->set_encrypt_key && g->ghash == set.ghash)
+              << g->lane << " usable but not chosen";
+        }
       }
+      check_selection(sha256_lanes(), set.sha256, f, core);
+      check_selection(sha512_lanes(), set.sha512, f, core);
+      check_selection(keccak_lanes(), set.keccak, f, core);
     }
-    check_selection(sha256_lanes(), set.sha256, f);
-    check_selection(sha512_lanes(), set.sha512, f);
   }
   // With nothing, the portable lanes.
   const KernelSet none = select_kernels(0);

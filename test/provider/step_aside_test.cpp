@@ -17,36 +17,10 @@
 #include <string>
 
 #include "ossl_helpers.h"
+#include "scoped_env.h"
 
 namespace armaccel::test {
 namespace {
-
-// Sets (or, with nullptr, removes) an environment variable for a scope.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    const char* old = std::getenv(name);
-    had_ = old != nullptr;
-    if (had_) old_ = old;
-    if (value != nullptr)
-      setenv(name, value, 1);
-    else
-      unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (had_)
-      setenv(name_, old_.c_str(), 1);
-    else
-      unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
- private:
-  const char* name_;
-  bool had_ = false;
-  std::string old_;
-};
 
 constexpr char kConfig[] =
     "[provider_sect]\ndefault = default_sect\narmaccel = armaccel_sect\n"

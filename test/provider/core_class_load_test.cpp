@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: Apache-2.0
+// The core class at load (provider/capabilities.h): the core parameter, the
+// ARMACCEL_CORE / `core` override, and -- where CTest runs this suite under
+// a core identity QEMU models (ARMACCEL_EXPECT_CORE, with the lanes that
+// core must get in ARMACCEL_EXPECT_CORE_LANES) -- the lanes chosen and the
+// families registered on that core (kernels/cpu/lanes.cpp's core table).
+#include <gtest/gtest.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+#include <cstdlib>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "ossl_helpers.h"
+#include "scoped_env.h"
+
+namespace armaccel::test {
+namespace {
+
+constexpr char kConfig[] =
+    "[provider_sect]\ndefault = default_sect\narmaccel = armaccel_sect\n"
+    "[default_sect]\nactivate = 1\n"
+    "[armaccel_sect]\nmodule = @MODULE@\nactivate = 1\n";
+
+std::string param(OSSL_LIB_CTX* ctx, const char* name) {
+  OSSL_PROVIDER* prov = OSSL_PROVIDER_load(ctx, "armaccel");  // the active one, up-ref'd
+  std::string v = prov != nullptr ? provider_param(prov, name) : "";
+  OSSL_PROVIDER_unload(prov);
+  return v;
+}
+
+bool starts_with(const std::string& s, const std::string& prefix) {
+  return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+// "aes=aes-ce-ooo,keccak=keccak-neon" as a map.
+std::map<std::string, std::string> parse_lanes(const char* text) {
+  std::map<std::string, std::string> out;
+  std::stringstream in(text != nullptr ? text : "");
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    const auto eq = item.find('=');
+    if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
+  }
+  return out;
+}
+
+bool served_by_armaccel(OSSL_LIB_CTX* ctx, const char* cipher, const char* md) {
+  EVP_CIPHER* c = cipher != nullptr ? EVP_CIPHER_fetch(ctx, cipher, "provider=armaccel") : nullptr;
+  EVP_MD* m = md != nullptr ? EVP_MD_fetch(ctx, md, "provider=armaccel") : nullptr;
+  const bool ok = (cipher == nullptr || c != nullptr) && (md == nullptr || m != nullptr);
+  EVP_CIPHER_free(c);
+  EVP_MD_free(m);
+  drain_errors();
+  return ok;
+}
+
+// Under a core identity: the class read from MIDR_EL1, its lanes with the
+// table's reason, and (unforced) its families on armaccel.
+TEST(CoreClassLoad, ChoosesTheLanesOfThisCore) {
+  const char* expect = std::getenv("ARMACCEL_EXPECT_CORE");
+  if (expect == nullptr) GTEST_SKIP() << "CTest runs this under each core identity";
+  ScopedEnv unforced("ARMACCEL_FORCE_LANES", nullptr);
+  ScopedEnv auto_core("ARMACCEL_CORE", nullptr);
+  OSSL_LIB_CTX* ctx = new_configured_libctx(kConfig);
+  ASSERT_NE(ctx, nullptr);
+  const std::string core = param(ctx, "core");
+  EXPECT_TRUE(starts_with(core, std::string(expect) + " (MIDR_EL1 0x")) << core;
+  for (const auto& [primitive, lane] : parse_lanes(std::getenv("ARMACCEL_EXPECT_CORE_LANES"))) {
+    const std::string text = param(ctx, ("lane-" + primitive).c_str());
+    EXPECT_TRUE(text == lane || starts_with(text, lane + " ")) << primitive << ": " << text;
+  }
+  const std::string aes = param(ctx, "lane-aes");
+  EXPECT_NE(aes.find(std::string("(for ") + expect + ": XTS tweaks in general-purpose registers"),
+            std::string::npos)
+      << aes;
+  EXPECT_TRUE(served_by_armaccel(ctx, "AES-128-XTS", nullptr));
+  EXPECT_TRUE(served_by_armaccel(ctx, "AES-256-GCM", nullptr));
+  EXPECT_TRUE(served_by_armaccel(ctx, nullptr, "SHA3-256"));
+  OSSL_LIB_CTX_free(ctx);
+}
+
+// ARMACCEL_CORE names the class whatever the core is; the lanes follow.
+TEST(CoreClassLoad, EnvironmentSetsTheClass) {
+  ScopedEnv core("ARMACCEL_CORE", "Neoverse-V1");
+  OSSL_LIB_CTX* ctx = new_configured_libctx(kConfig);
+  ASSERT_NE(ctx, nullptr);
+  EXPECT_TRUE(starts_with(param(ctx, "core"), "neoverse-v1 (from environment; "))
+      << param(ctx, "core");
+  const auto lanes = expected_lanes();  // this configuration's features-only choice
+  const std::string aes = param(ctx, "lane-aes");
+  if (lanes.at("aes") == "aes-ce")
+    EXPECT_TRUE(starts_with(aes, "aes-ce-ooo (for neoverse-v1: ")) << aes;
+  else
+    EXPECT_TRUE(starts_with(aes, lanes.at("aes"))) << aes;
+  const std::string keccak = param(ctx, "lane-keccak");
+  if (lanes.at("keccak") == "keccak-sha3")
+    EXPECT_TRUE(starts_with(keccak, "keccak-neon (keccak-sha3 passed over on neoverse-v1: "))
+        << keccak;
+  else
+    EXPECT_TRUE(starts_with(keccak, lanes.at("keccak"))) << keccak;
+  OSSL_LIB_CTX_free(ctx);
+
+  ScopedEnv other("ARMACCEL_CORE", "other");
+  ctx = new_configured_libctx(kConfig);
+  ASSERT_NE(ctx, nullptr);
+  EXPECT_TRUE(starts_with(param(ctx, "lane-aes"), lanes.at("aes") + "")) << param(ctx, "lane-aes");
+  EXPECT_EQ(param(ctx, "lane-aes").find("aes-ce-ooo"), std::string::npos);
+  OSSL_LIB_CTX_free(ctx);
+}
+
+TEST(CoreClassLoad, ConfigSetsTheClassAndEnvironmentWins) {
+  ScopedEnv unset("ARMACCEL_CORE", nullptr);
+  OSSL_LIB_CTX* ctx = new_configured_libctx(std::string(kConfig) + "core = neoverse-n1\n");
+  ASSERT_NE(ctx, nullptr);
+  EXPECT_TRUE(starts_with(param(ctx, "core"), "neoverse-n1 (from config; ")) << param(ctx, "core");
+  OSSL_LIB_CTX_free(ctx);
+
+  ctx = new_configured_libctx(std::string(kConfig) + "core = auto\n");
+  ASSERT_NE(ctx, nullptr);
+  EXPECT_EQ(param(ctx, "core").find("(from "), std::string::npos) << param(ctx, "core");
+  OSSL_LIB_CTX_free(ctx);
+
+  ScopedEnv env("ARMACCEL_CORE", "cortex-a72");
+  ctx = new_configured_libctx(std::string(kConfig) + "core = neoverse-n1\n");
+  ASSERT_NE(ctx, nullptr);
+  EXPECT_TRUE(starts_with(param(ctx, "core"), "cortex-a72 (from environment; "))
+      << param(ctx, "core");
+  OSSL_LIB_CTX_free(ctx);
+}
+
+TEST(CoreClassLoad, UnknownClassRefusesTheInstance) {
+  ScopedEnv unset("ARMACCEL_CORE", nullptr);
+  OSSL_LIB_CTX* ctx = new_configured_libctx(std::string(kConfig) + "core = neoverse-n9\n", false);
+  ASSERT_NE(ctx, nullptr);
+  EXPECT_EQ(OSSL_PROVIDER_available(ctx, "armaccel"), 0);
+  drain_errors();
+  OSSL_LIB_CTX_free(ctx);
+
+  ScopedEnv bad("ARMACCEL_CORE", "graviton");
+  OSSL_LIB_CTX* plain = OSSL_LIB_CTX_new();
+  ASSERT_EQ(OSSL_PROVIDER_set_default_search_path(plain, module_dir().c_str()), 1);
+  OSSL_PROVIDER* refused = OSSL_PROVIDER_load(plain, "armaccel");
+  const std::string errors = drain_errors();
+  EXPECT_EQ(refused, nullptr);
+  EXPECT_NE(errors.find("ARMACCEL_CORE must be auto, cortex-a72, neoverse-n1, neoverse-v1, "
+                        "neoverse-v2 or other, not 'graviton'"),
+            std::string::npos)
+      << errors;
+  OSSL_PROVIDER_unload(refused);
+  OSSL_LIB_CTX_free(plain);
+}
+
+}  // namespace
+}  // namespace armaccel::test
