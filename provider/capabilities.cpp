@@ -188,9 +188,9 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
   if (!read_core(ctx, config_core)) return false;
   ctx->kernels = select_self_tested(ctx, caps.effective, caps.core, self_test_hook);
   if (!read_force(ctx, config_force)) return false;
-  ctx->families = decide_families(ctx->kernels, ctx->host, caps.force_lanes);
+  ctx->families = decide_families(ctx->kernels, ctx->host, caps.core, caps.force_lanes);
   build_algorithm_tables(ctx->families, ctx->host, &ctx->tables);
-  format_families(ctx->families, ctx->kernels, ctx->host, caps.families_text,
+  format_families(ctx->families, ctx->kernels, ctx->host, caps.core, caps.families_text,
                   sizeof caps.families_text);
   const KernelSet& k = ctx->kernels;
   const char* lanes[] = {k.aes->lane,    k.ghash->lane,    k.sha256->lane,   k.sha512->lane,
@@ -199,7 +199,8 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
   static_assert(sizeof lanes / sizeof lanes[0] == sizeof caps.lane_text / sizeof caps.lane_text[0]);
   char note[160], core[224];
   for (std::size_t i = 0; i < sizeof lanes / sizeof lanes[0]; ++i) {
-    const char* reason = lane_deferral(ctx->families, ctx->kernels, ctx->host, kLanePrimitives[i]);
+    const char* reason =
+        lane_deferral(ctx->families, ctx->kernels, ctx->host, caps.core, kLanePrimitives[i]);
     self_test_note(caps.self_test, i, note, sizeof note);
     core_note_for(i, k, caps.core, caps.effective, core, sizeof core);
     std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s%s%s", lanes[i], core, note,

@@ -108,12 +108,23 @@ struct LaneNeed {
   const FasterLane* faster;  // ends with a null lane
 };
 
+// A lane that is faster than OpenSSL's code on most cores but not on some
+// core classes (kernels/cpu/core_class.h): there the family is left to the
+// default provider, with a reason that carries the measured figure
+// (estimated cycles per byte, scripts/icount/cycles.sh).
+struct SlowerOnCore {
+  const char* lane;    // a lane of one of the rule's needs
+  CoreClassSet cores;  // where it is slower
+  const char* reason;  // shown when deferred, figure included
+};
+
 struct Rule {
   Family family;
   const char* name;
   int default_since_minor;  // the default provider has the family from 3.<this>
   LaneNeed needs[2];        // every one must be met (kNone: unused)
   const char* reason;       // shown when deferred
+  const SlowerOnCore* slower_on_core = nullptr;  // ends with a null lane
 };
 
 // aes-neon (vector-permute AES, bit-sliced for long runs) on a core without
@@ -138,8 +149,10 @@ constexpr FasterLane kGhashFaster[] = {
 // OpenSSL 3.0 / 3.5 (its NEON and scalar assembly): SHA-256 24.7 (26.3 /
 // 26.3) at 16 KiB, 27.2 (28.9 / 28.6) at 1 KiB; SHA-512 17.2 (18.8 / 18.7),
 // 20.4 (22.0 / 21.6); HMAC-SHA256 25.2 (27.1 / 26.9), 34.5 (40.8 / 38.3).
-constexpr FasterLane kSha256Faster[] = {
-    {"sha256-ce", kEveryRelease}, {"sha256-neon", kEveryRelease}, {nullptr, 0}};
+constexpr FasterLane kSha256Faster[] = {{"sha256-ce-ooo", kEveryRelease},
+                                        {"sha256-ce", kEveryRelease},
+                                        {"sha256-neon", kEveryRelease},
+                                        {nullptr, 0}};
 constexpr FasterLane kSha512Faster[] = {
     {"sha512-ce", kEveryRelease}, {"sha512-neon", kEveryRelease}, {nullptr, 0}};
 // keccak-neon's one-state Keccak in general registers, on cortex-a53
@@ -170,6 +183,149 @@ constexpr FasterLane kMlkemFaster[] = {{"mlkem-neon", kEveryRelease}, {nullptr, 
 
 constexpr LaneNeed kNoNeed = {Primitive::kNone, nullptr};
 
+// Slower on a core class: estimated cycles per byte (scripts/icount/
+// cycles.sh: the qemu run traced per block, each block costed by
+// llvm-mca-19 with the core's scheduling model), armaccel against OpenSSL
+// 3.5.9's default provider in the same libcrypto, the worst of 64 B, 1 KiB
+// and 16 KiB (docs/report).  Rows within about 5% are the estimate's
+// noise and do not defer a family.  The reasons carry the figure, as the
+// estimate is of that core.
+constexpr CoreClassSet kA72 = core_bit(CoreClass::kCortexA72);
+constexpr CoreClassSet kN1 = core_bit(CoreClass::kNeoverseN1);
+constexpr CoreClassSet kV1 = core_bit(CoreClass::kNeoverseV1);
+constexpr CoreClassSet kV2 = core_bit(CoreClass::kNeoverseV2);
+
+// aes-neon on a Cortex-A72 without the crypto extensions (the Raspberry Pi
+// 4 class; cortex-a72 model, ARMACCEL_DISABLE=aes,pmull,sha2,sha512,sha3,
+// sm3,sm4 against OPENSSL_armcap=1): the serial modes run one vector-permute
+// block at a time where OpenSSL's vpaes interleaves its table lookups
+// better, and the parallel modes lose to OpenSSL's bit-sliced code.  ECB
+// and CBC decryption win (ECB 9.85 against 31.7 at 16 KiB).
+constexpr SlowerOnCore kAesCbcSlower[] = {
+    {"aes-neon", kA72,
+     "on cortex-a72 without the AES instructions, AES-128-CBC encryption takes an estimated "
+     "36.2 cycles/byte against OpenSSL 3.5's 33.0 at 16 KiB"},
+    {nullptr, 0, nullptr}};
+constexpr SlowerOnCore kAesCtrSlower[] = {
+    {"aes-neon", kA72,
+     "on cortex-a72 without the AES instructions, AES-128-CTR takes an estimated 10.5 "
+     "cycles/byte against OpenSSL 3.5's 9.45 at 16 KiB"},
+    {nullptr, 0, nullptr}};
+constexpr SlowerOnCore kAesXtsSlower[] = {
+    {"aes-neon", kA72,
+     "on cortex-a72 without the AES instructions, 64-byte AES-128-XTS messages take an "
+     "estimated 69.2 cycles/byte against OpenSSL 3.5's 57.4"},
+    {nullptr, 0, nullptr}};
+// CCM is CTR and CBC-MAC, each slower (CBC-MAC is the CBC encryption chain).
+constexpr SlowerOnCore kAesCcmSlower[] = {
+    {"aes-neon", kA72,
+     "on cortex-a72 without the AES instructions, CCM's CBC-MAC and CTR are each slower: "
+     "AES-128-CBC encryption takes an estimated 36.2 cycles/byte against OpenSSL 3.5's 33.0"},
+    {nullptr, 0, nullptr}};
+constexpr SlowerOnCore kCmacSlower[] = {
+    {"aes-neon", kA72,
+     "on cortex-a72 without the AES instructions, AES-128 CMAC takes an estimated 50.9 "
+     "cycles/byte against OpenSSL 3.5's 46.3 at 16 KiB"},
+    {nullptr, 0, nullptr}};
+// OpenSSL's AES-GCM runs eight blocks per iteration (with EOR3 on V1/V2);
+// gcm-ce runs four.
+constexpr SlowerOnCore kGcmSlower[] = {
+    {"aes-neon", kA72,
+     "on cortex-a72 without the AES instructions, 64-byte AES-128-GCM messages (a new key "
+     "each) take an estimated 85.6 cycles/byte against OpenSSL 3.5's 78.8"},
+    {"ghash-pmull", kA72,
+     "on cortex-a72, AES-256-GCM records take an estimated 1.23 cycles/byte against OpenSSL "
+     "3.5's 1.16 at 16 KiB"},
+    {"ghash-pmull", kN1,
+     "on neoverse-n1, 64-byte AES-128-GCM records take an estimated 11.1 cycles/byte against "
+     "OpenSSL 3.5's 10.5"},
+    {"ghash-pmull", kV1,
+     "on neoverse-v1, AES-128-GCM records take an estimated 0.49 cycles/byte against OpenSSL "
+     "3.5's 0.39 at 16 KiB"},
+    {"ghash-pmull", kV2,
+     "on neoverse-v2, AES-128-GCM records take an estimated 0.49 cycles/byte against OpenSSL "
+     "3.5's 0.40 at 16 KiB"},
+    {nullptr, 0, nullptr}};
+// OpenSSL runs NEON and scalar ChaCha20 blocks side by side (SVE on V1/V2);
+// chacha20-neon's four NEON blocks leave the integer pipes idle.
+constexpr SlowerOnCore kChachaSlower[] = {
+    {"chacha20-neon", kA72,
+     "on cortex-a72, ChaCha20 takes an estimated 3.87 cycles/byte against OpenSSL 3.5's 3.20 "
+     "at 16 KiB"},
+    {"chacha20-neon", kN1,
+     "on neoverse-n1, ChaCha20 takes an estimated 2.72 cycles/byte against OpenSSL 3.5's 2.30 "
+     "at 16 KiB"},
+    {"chacha20-neon", kV1,
+     "on neoverse-v1, ChaCha20 takes an estimated 2.30 cycles/byte against OpenSSL 3.5's 1.39 "
+     "at 16 KiB"},
+    {"chacha20-neon", kV2,
+     "on neoverse-v2, ChaCha20 takes an estimated 2.22 cycles/byte against OpenSSL 3.5's 1.12 "
+     "at 16 KiB"},
+    {nullptr, 0, nullptr}};
+constexpr SlowerOnCore kChachaPolySlower[] = {
+    {"chacha20-neon", kA72,
+     "on cortex-a72, ChaCha20-Poly1305 records take an estimated 5.12 cycles/byte against "
+     "OpenSSL 3.5's 4.23 at 16 KiB"},
+    {"chacha20-neon", kN1,
+     "on neoverse-n1, ChaCha20-Poly1305 records take an estimated 3.91 cycles/byte against "
+     "OpenSSL 3.5's 3.30 at 16 KiB"},
+    {"chacha20-neon", kV1,
+     "on neoverse-v1, ChaCha20-Poly1305 records take an estimated 3.23 cycles/byte against "
+     "OpenSSL 3.5's 1.97 at 16 KiB"},
+    {"chacha20-neon", kV2,
+     "on neoverse-v2, ChaCha20-Poly1305 records take an estimated 2.96 cycles/byte against "
+     "OpenSSL 3.5's 1.60 at 16 KiB"},
+    {nullptr, 0, nullptr}};
+// poly1305-neon's carry pass is one serial chain per four blocks.
+constexpr SlowerOnCore kPolySlower[] = {
+    {"poly1305-neon", kA72,
+     "on cortex-a72, Poly1305 takes an estimated 1.20 cycles/byte against OpenSSL 3.5's 1.00 "
+     "at 16 KiB"},
+    {"poly1305-neon", kN1,
+     "on neoverse-n1, Poly1305 takes an estimated 1.15 cycles/byte against OpenSSL 3.5's 0.97 "
+     "at 16 KiB"},
+    {"poly1305-neon", kV1,
+     "on neoverse-v1, Poly1305 takes an estimated 0.90 cycles/byte against OpenSSL 3.5's 0.57 "
+     "at 16 KiB"},
+    {"poly1305-neon", kV2,
+     "on neoverse-v2, Poly1305 takes an estimated 0.72 cycles/byte against OpenSSL 3.5's 0.47 "
+     "at 16 KiB"},
+    {nullptr, 0, nullptr}};
+// keccak-neon's single sponge keeps fewer integer pipes busy than
+// OpenSSL's scalar Keccak on the Cortex-A72 (it wins on Neoverse N1, V1,
+// V2).
+constexpr SlowerOnCore kKeccakSlower[] = {
+    {"keccak-neon", kA72,
+     "on cortex-a72, SHA3-256 takes an estimated 17.1 cycles/byte against OpenSSL 3.5's 11.5 at "
+     "16 KiB"},
+    {nullptr, 0, nullptr}};
+constexpr SlowerOnCore kSm3Slower[] = {
+    {"sm3-scalar", kA72,
+     "on cortex-a72, SM3 takes an estimated 13.8 cycles/byte against OpenSSL 3.5's 12.2 at 16 "
+     "KiB"},
+    {nullptr, 0, nullptr}};
+// sm4-neon's rounds are serial (TBL then three dependent TBX); OpenSSL
+// does four independent lookups.
+constexpr SlowerOnCore kSm4Slower[] = {
+    {"sm4-neon", kA72,
+     "on cortex-a72, SM4-CBC encryption takes an estimated 174 cycles/byte against OpenSSL "
+     "3.5's 32.2 at 16 KiB"},
+    {"sm4-neon", kN1,
+     "on neoverse-n1, SM4-CBC encryption takes an estimated 70.0 cycles/byte against OpenSSL "
+     "3.5's 51.9 at 16 KiB"},
+    {nullptr, 0, nullptr}};
+constexpr SlowerOnCore kSm4GcmSlower[] = {
+    {"sm4-neon", kA72,
+     "on cortex-a72, 64-byte SM4-GCM records take an estimated 108 cycles/byte against OpenSSL "
+     "3.5's 54.3"},
+    {"sm4-neon", kN1,
+     "on neoverse-n1, 64-byte SM4-GCM records take an estimated 50.0 cycles/byte against "
+     "OpenSSL 3.5's 37.6"},
+    {"sm4-ce", kV1,
+     "on neoverse-v1, 64-byte SM4-GCM records take an estimated 8.55 cycles/byte against "
+     "OpenSSL 3.5's 7.44"},
+    {nullptr, 0, nullptr}};
+
 // The reasons given to users carry no figure (they would be AArch64 qemu
 // counts shown on every machine); the measurements behind each are in the
 // comments here and in docs/report.
@@ -184,16 +340,42 @@ constexpr LaneNeed kNoNeed = {Primitive::kNone, nullptr};
 
 constexpr Rule kRules[] = {
     {Family::kAesEcb, "aes-ecb", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
-    {Family::kAesCbc, "aes-cbc", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
-    {Family::kAesCtr, "aes-ctr", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
-    {Family::kAesXts, "aes-xts", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
-    {Family::kAesCcm, "aes-ccm", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+    {Family::kAesCbc,
+     "aes-cbc",
+     0,
+     {{Primitive::kAes, kAesFaster}, kNoNeed},
+     ARMACCEL_NO_AES,
+     kAesCbcSlower},
+    {Family::kAesCtr,
+     "aes-ctr",
+     0,
+     {{Primitive::kAes, kAesFaster}, kNoNeed},
+     ARMACCEL_NO_AES,
+     kAesCtrSlower},
+    {Family::kAesXts,
+     "aes-xts",
+     0,
+     {{Primitive::kAes, kAesFaster}, kNoNeed},
+     ARMACCEL_NO_AES,
+     kAesXtsSlower},
+    {Family::kAesCcm,
+     "aes-ccm",
+     0,
+     {{Primitive::kAes, kAesFaster}, kNoNeed},
+     ARMACCEL_NO_AES,
+     kAesCcmSlower},
     {Family::kAesGcm,
      "aes-gcm",
      0,
      {{Primitive::kAes, kAesFaster}, {Primitive::kGhash, kGhashFaster}},
-     ARMACCEL_NO_GHASH},
-    {Family::kCmac, "cmac", 0, {{Primitive::kAes, kAesFaster}, kNoNeed}, ARMACCEL_NO_AES},
+     ARMACCEL_NO_GHASH,
+     kGcmSlower},
+    {Family::kCmac,
+     "cmac",
+     0,
+     {{Primitive::kAes, kAesFaster}, kNoNeed},
+     ARMACCEL_NO_AES,
+     kCmacSlower},
     {Family::kGmac,
      "gmac",
      0,
@@ -203,17 +385,20 @@ constexpr Rule kRules[] = {
      "chacha20",
      0,
      {{Primitive::kChacha20, kChachaFaster}, kNoNeed},
-     "no NEON: chacha20-portable is plain C++"},
+     "no NEON: chacha20-portable is plain C++",
+     kChachaSlower},
     {Family::kChacha20Poly1305,
      "chacha20-poly1305",
      0,
      {{Primitive::kChacha20, kChachaFaster}, {Primitive::kPoly1305, kPoly1305Faster}},
-     "no NEON: the portable ChaCha20 and Poly1305 are plain C++"},
+     "no NEON: the portable ChaCha20 and Poly1305 are plain C++",
+     kChachaPolySlower},
     {Family::kPoly1305,
      "poly1305",
      0,
      {{Primitive::kPoly1305, kPoly1305Faster}, kNoNeed},
-     "no NEON: poly1305-portable is plain C++"},
+     "no NEON: poly1305-portable is plain C++",
+     kPolySlower},
     {Family::kSha256,
      "sha256",
      0,
@@ -238,43 +423,51 @@ constexpr Rule kRules[] = {
      "sha3",
      0,
      {{Primitive::kKeccak, kKeccakFaster}, kNoNeed},
-     "no NEON: keccak-portable is plain C++"},
+     "no NEON: keccak-portable is plain C++",
+     kKeccakSlower},
     {Family::kKeccak,
      "keccak",
      2,
      {{Primitive::kKeccak, kKeccakFaster}, kNoNeed},
-     "no NEON: keccak-portable is plain C++"},
+     "no NEON: keccak-portable is plain C++",
+     kKeccakSlower},
     {Family::kKeccakKmac,
      "keccak-kmac",
      0,
      {{Primitive::kKeccak, kKeccakFaster}, kNoNeed},
-     "no NEON: keccak-portable is plain C++"},
+     "no NEON: keccak-portable is plain C++",
+     kKeccakSlower},
     {Family::kSm3,
      "sm3",
      0,
      {{Primitive::kSm3, kSm3Faster}, kNoNeed},
      // 36.4 instructions/byte against OpenSSL's 32.2.
-     "sm3-portable counts more instructions than OpenSSL's code"},
+     "sm3-portable counts more instructions than OpenSSL's code",
+     kSm3Slower},
     {Family::kSm4,
      "sm4",
      0,
      {{Primitive::kSm4, kSm4Faster}, kNoNeed},
-     "no NEON: sm4-portable is plain C++"},
+     "no NEON: sm4-portable is plain C++",
+     kSm4Slower},
     {Family::kSm4Gcm,
      "sm4-gcm",
      1,
      {{Primitive::kSm4, kSm4Faster}, {Primitive::kGhash, kGhashFaster}},
-     "no NEON: sm4-portable and ghash-portable are plain C++"},
+     "no NEON: sm4-portable and ghash-portable are plain C++",
+     kSm4GcmSlower},
     {Family::kSm4Ccm,
      "sm4-ccm",
      1,
      {{Primitive::kSm4, kSm4Faster}, kNoNeed},
-     "no NEON: sm4-portable is plain C++"},
+     "no NEON: sm4-portable is plain C++",
+     kSm4Slower},
     {Family::kSm4Xts,
      "sm4-xts",
      2,
      {{Primitive::kSm4, kSm4Faster}, kNoNeed},
-     "no NEON: sm4-portable is plain C++"},
+     "no NEON: sm4-portable is plain C++",
+     kSm4Slower},
     {Family::kMlkem,
      "ml-kem",
      5,
@@ -298,9 +491,23 @@ static_assert(rules_in_family_order(), "one rule per family, in the order of enu
 #undef ARMACCEL_NO_GHASH
 
 // Whether the lanes selected for a rule beat the host OpenSSL's code.
-enum class Standing { kFaster, kSlower, kSlowerThanThisRelease };
+enum class Standing { kFaster, kSlower, kSlowerThanThisRelease, kSlowerOnThisCore };
 
-Standing standing(const Rule& r, const KernelSet& k, const HostVersion& host) {
+// The rule's entry that makes one of its selected lanes slower on `core`,
+// or null.
+const SlowerOnCore* slower_on(const Rule& r, const KernelSet& k, CoreClass core) {
+  if (r.slower_on_core == nullptr) return nullptr;
+  for (const SlowerOnCore* s = r.slower_on_core; s->lane != nullptr; ++s) {
+    if ((s->cores & core_bit(core)) == 0) continue;
+    for (const LaneNeed& need : r.needs)
+      if (need.primitive != Primitive::kNone &&
+          std::strcmp(selected_lane(k, need.primitive), s->lane) == 0)
+        return s;
+  }
+  return nullptr;
+}
+
+Standing standing(const Rule& r, const KernelSet& k, const HostVersion& host, CoreClass core) {
   Standing result = Standing::kFaster;
   for (const LaneNeed& need : r.needs) {
     if (need.primitive == Primitive::kNone) continue;
@@ -310,7 +517,15 @@ Standing standing(const Rule& r, const KernelSet& k, const HostVersion& host) {
     if (f->lane == nullptr) return Standing::kSlower;
     if (at_least(host, 3, f->below_minor)) result = Standing::kSlowerThanThisRelease;
   }
+  if (result == Standing::kFaster && slower_on(r, k, core) != nullptr)
+    return Standing::kSlowerOnThisCore;
   return result;
+}
+
+// The reason a deferred rule gives.
+const char* deferral_reason(const Rule& r, const KernelSet& k, CoreClass core) {
+  const SlowerOnCore* s = slower_on(r, k, core);
+  return s != nullptr ? s->reason : r.reason;
 }
 
 const Rule& rule_of(Family f) {
@@ -319,14 +534,15 @@ const Rule& rule_of(Family f) {
 
 }  // namespace
 
-FamilyDecisions decide_families(const KernelSet& kernels, const HostVersion& host, bool force) {
+FamilyDecisions decide_families(const KernelSet& kernels, const HostVersion& host, CoreClass core,
+                                bool force) {
   FamilyDecisions d;
   for (std::size_t i = 0; i < kFamilyCount; ++i) {
     const Rule& r = kRules[i];
-    d.of[i] = standing(r, kernels, host) == Standing::kFaster ? Decision::kLane
-              : !at_least(host, 3, r.default_since_minor)     ? Decision::kDefaultLacks
-              : force                                         ? Decision::kForced
-                                                              : Decision::kDeferred;
+    d.of[i] = standing(r, kernels, host, core) == Standing::kFaster ? Decision::kLane
+              : !at_least(host, 3, r.default_since_minor)           ? Decision::kDefaultLacks
+              : force                                               ? Decision::kForced
+                                                                    : Decision::kDeferred;
   }
   return d;
 }
@@ -336,7 +552,7 @@ const char* family_name(Family f) {
 }
 
 std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
-                            const HostVersion& host, char* buf, std::size_t size) {
+                            const HostVersion& host, CoreClass core, char* buf, std::size_t size) {
   if (size == 0) return 0;
   buf[0] = '\0';
   std::size_t used = 0;
@@ -362,14 +578,14 @@ std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
                           lane, second);
         break;
       case Decision::kDeferred:
-        if (standing(r, kernels, host) == Standing::kSlowerThanThisRelease)
+        if (standing(r, kernels, host, core) == Standing::kSlowerThanThisRelease)
           n = std::snprintf(buf + used, size - used,
                             "%s%s: deferred to the default provider (OpenSSL %d.%d's own code "
                             "counts fewer instructions than %s%s)",
                             used ? "; " : "", r.name, host.major, host.minor, lane, second);
         else
           n = std::snprintf(buf + used, size - used, "%s%s: deferred to the default provider (%s)",
-                            used ? "; " : "", r.name, r.reason);
+                            used ? "; " : "", r.name, deferral_reason(r, kernels, core));
         break;
     }
     if (n < 0) break;
@@ -379,7 +595,7 @@ std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
 }
 
 const char* lane_deferral(const FamilyDecisions& d, const KernelSet& kernels,
-                          const HostVersion& host, const char* primitive) {
+                          const HostVersion& host, CoreClass core, const char* primitive) {
   const Rule* first = nullptr;
   for (std::size_t i = 0; i < kFamilyCount; ++i) {
     const Rule& r = kRules[i];
@@ -388,9 +604,9 @@ const char* lane_deferral(const FamilyDecisions& d, const KernelSet& kernels,
     if (first == nullptr) first = &r;
   }
   if (first == nullptr) return "";
-  return standing(*first, kernels, host) == Standing::kSlowerThanThisRelease
+  return standing(*first, kernels, host, core) == Standing::kSlowerThanThisRelease
              ? "this OpenSSL release's own code counts fewer instructions"
-             : first->reason;
+             : deferral_reason(*first, kernels, core);
 }
 
 bool parse_force_setting(const char* text, bool* force) {

@@ -68,7 +68,10 @@ struct FamilyDecisions {
 
 // Decides every family for one instance from its selected kernels, the
 // host's OpenSSL release and the force setting.
-FamilyDecisions decide_families(const KernelSet& kernels, const HostVersion& host, bool force);
+// A lane the table lists as slower on the instance's core class
+// (`core`, kernels/cpu/core_class.h) defers the family there.
+FamilyDecisions decide_families(const KernelSet& kernels, const HostVersion& host, CoreClass core,
+                                bool force);
 
 // The family's name as reports show it ("aes-cbc").
 const char* family_name(Family f);
@@ -77,7 +80,7 @@ const char* family_name(Family f);
 // default provider (no NEON: ...)", joined by "; ", into buf
 // (NUL-terminated, truncated at size - 1).  Returns the length written.
 std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
-                            const HostVersion& host, char* buf, std::size_t size);
+                            const HostVersion& host, CoreClass core, char* buf, std::size_t size);
 
 // For a lane-* parameter: the reason every family led by that primitive is
 // deferred (the first family's, or that the host release's own code counts
@@ -86,7 +89,7 @@ std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
 // "sha256", "sha512", "keccak", "chacha20", "poly1305", "sm4", "sm3",
 // "mlkem".
 const char* lane_deferral(const FamilyDecisions& d, const KernelSet& kernels,
-                          const HostVersion& host, const char* primitive);
+                          const HostVersion& host, CoreClass core, const char* primitive);
 
 // Parses the force setting (environment or config): "1", "yes", "on",
 // "true" force; "0", "no", "off", "false" or empty (or null) do not,
