@@ -44,9 +44,11 @@ extern const KeccakKernel kKeccakNeon;
 #endif
 #if ARMACCEL_HAVE_CHACHA20_NEON
 extern const ChachaKernel kChachaNeon;
+extern const ChachaKernel kChachaNeonOoo;
 #endif
 #if ARMACCEL_HAVE_POLY1305_NEON
 extern const Poly1305Kernel kPoly1305Neon;
+extern const Poly1305Kernel kPoly1305NeonOoo;
 #endif
 #if ARMACCEL_HAVE_SM4_CE
 extern const Sm4Kernel kSm4Ce;
@@ -133,6 +135,7 @@ const KeccakKernel* const kKeccakKernels[] = {
 
 const ChachaKernel* const kChachaKernels[] = {
 #if ARMACCEL_HAVE_CHACHA20_NEON
+    &kChachaNeonOoo,
     &kChachaNeon,
 #endif
     &kChachaPortable,
@@ -140,6 +143,7 @@ const ChachaKernel* const kChachaKernels[] = {
 
 const Poly1305Kernel* const kPoly1305Kernels[] = {
 #if ARMACCEL_HAVE_POLY1305_NEON
+    &kPoly1305NeonOoo,
     &kPoly1305Neon,
 #endif
     &kPoly1305Portable,
@@ -210,6 +214,27 @@ const CoreChoice kCoreChoices[] = {
     // against 1.737 a byte on the reference CPU).
     {&kSha256CeOoo, kOutOfOrder, 0,
      "the copy of ABCD off the SHA256H recurrence: fewer cycles on this out-of-order core"},
+#endif
+#if ARMACCEL_HAVE_CHACHA20_NEON
+    // ChaCha20 at 16 KiB, chacha20-neon-ooo against chacha20-neon (OpenSSL
+    // 3.5): cortex-a72 3.28 against 3.87 (3.20), neoverse-n1 2.24 against
+    // 2.72 (2.30), neoverse-v1 1.90 against 2.30 (1.39), neoverse-v2 1.82
+    // against 2.22 (1.12); at 64 B cortex-a72 20.9 against 27.7 (27.6).
+    // chacha20-neon takes fewer instructions (5.31 against 7.57 a byte at
+    // 16 KiB on the reference CPU).
+    {&kChachaNeonOoo, kOutOfOrder, 0,
+     "a scalar block beside every four NEON blocks, on the integer pipes: fewer cycles on "
+     "this out-of-order core"},
+#endif
+#if ARMACCEL_HAVE_POLY1305_NEON
+    // Poly1305 at 16 KiB, poly1305-neon-ooo against poly1305-neon (OpenSSL
+    // 3.5): cortex-a72 0.944 against 1.204 (1.000), neoverse-n1 0.968
+    // against 1.154 (0.975), neoverse-v1 0.617 against 0.901 (0.565),
+    // neoverse-v2 0.506 against 0.720 (0.472).  poly1305-neon takes fewer
+    // instructions (1.58 against 1.62 a byte on the reference CPU).
+    {&kPoly1305NeonOoo, kOutOfOrder, 0,
+     "the products of the next blocks first, those with the accumulator last: fewer cycles on "
+     "this out-of-order core"},
 #endif
 #if ARMACCEL_HAVE_KECCAK_SHA3 && ARMACCEL_HAVE_KECCAK_NEON
     // SHA3-256, keccak-neon against keccak-sha3 (OpenSSL 3.5): neoverse-v1

@@ -52,8 +52,8 @@ bool built(LaneList<Kernel> list, const char* name) {
   return false;
 }
 
-// With every feature: the out-of-order classes take aes-ce-ooo and
-// sha256-ce-ooo (and keep
+// With every feature: the out-of-order classes take the -ooo lanes of AES,
+// SHA-256, ChaCha20 and Poly1305 (and keep
 // the fused GCM lane, which shares its key schedule), V1 and V2 pass over
 // keccak-sha3; every other choice is the features-only one.
 TEST(CoreClass, TableChoosesByClass) {
@@ -62,6 +62,8 @@ TEST(CoreClass, TableChoosesByClass) {
   const KernelSet other = select_kernels(kFeatAll);
   EXPECT_STREQ(other.aes->lane, "aes-ce");
   EXPECT_STREQ(other.sha256->lane, "sha256-ce");
+  EXPECT_STREQ(other.chacha20->lane, "chacha20-neon");
+  EXPECT_STREQ(other.poly1305->lane, "poly1305-neon");
   EXPECT_STREQ(other.keccak->lane, "keccak-sha3");
   for (CoreClass c : {CoreClass::kCortexA72, CoreClass::kNeoverseN1, CoreClass::kNeoverseV1,
                       CoreClass::kNeoverseV2}) {
@@ -69,6 +71,8 @@ TEST(CoreClass, TableChoosesByClass) {
     const KernelSet set = select_kernels(kFeatAll, c);
     EXPECT_STREQ(set.aes->lane, "aes-ce-ooo");
     EXPECT_STREQ(set.sha256->lane, "sha256-ce-ooo");
+    EXPECT_STREQ(set.chacha20->lane, "chacha20-neon-ooo");
+    EXPECT_STREQ(set.poly1305->lane, "poly1305-neon-ooo");
     EXPECT_NE(std::string(core_choice_reason(set.sha256, c)), "");
     ASSERT_NE(set.gcm, nullptr);
     EXPECT_STREQ(set.gcm->lane, "gcm-ce");
@@ -79,8 +83,6 @@ TEST(CoreClass, TableChoosesByClass) {
     // Everything else as for a core of no class.
     EXPECT_EQ(set.ghash, other.ghash);
     EXPECT_EQ(set.sha512, other.sha512);
-    EXPECT_EQ(set.chacha20, other.chacha20);
-    EXPECT_EQ(set.poly1305, other.poly1305);
     EXPECT_EQ(set.sm4, other.sm4);
     EXPECT_EQ(set.sm3, other.sm3);
     EXPECT_EQ(set.mlkem, other.mlkem);
