@@ -108,13 +108,25 @@ inline uint64x2_t reduce(const GhashAcc& acc) {
 }
 
 // x = (x ^ d[0]) * H^N + d[1] * H^(N-1) + ... + d[N-1] * H, 1 <= N <= Count.
-template <int N, int Count>
+// XLast: the product with x enters the sums last, so the recurrence from
+// one call to the next passes one XOR per sum rather than N (gcm-ce-ooo,
+// for out-of-order cores); otherwise block order, which GCC allocates with
+// the fewest instructions.
+template <int N, int Count, bool XLast = false>
 inline uint64x2_t absorb(uint64x2_t x, const uint64x2_t* d, const GhashPowers<Count>& keys) {
   GhashAcc acc;
-  [&]<int... I>(std::integer_sequence<int, I...>) {
-    (mul_acc<N - I>(acc, I == 0 ? veorq_u64(x, d[0]) : d[I], keys), ...);
+  if constexpr (XLast) {
+    [&]<int... I>(std::integer_sequence<int, I...>) {
+      (mul_acc<N - 1 - I>(acc, d[I + 1], keys), ...);
+    }
+    (std::make_integer_sequence<int, N - 1>{});
+    mul_acc<N>(acc, veorq_u64(x, d[0]), keys);
+  } else {
+    [&]<int... I>(std::integer_sequence<int, I...>) {
+      (mul_acc<N - I>(acc, I == 0 ? veorq_u64(x, d[0]) : d[I], keys), ...);
+    }
+    (std::make_integer_sequence<int, N>{});
   }
-  (std::make_integer_sequence<int, N>{});
   return reduce(acc);
 }
 

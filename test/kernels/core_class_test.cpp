@@ -53,15 +53,17 @@ bool built(LaneList<Kernel> list, const char* name) {
 }
 
 // With every feature: the out-of-order classes take the -ooo lanes of AES,
-// SHA-256, ChaCha20 and Poly1305 (and keep
-// the fused GCM lane, which shares its key schedule), V1 and V2 pass over
-// keccak-sha3; every other choice is the features-only one.
+// AES-GCM (fused with aes-ce-ooo, which shares aes-ce's key schedule),
+// SHA-256, ChaCha20 and Poly1305; V1 and V2 pass over keccak-sha3; every
+// other choice is the features-only one.
 TEST(CoreClass, TableChoosesByClass) {
   if (!built(aes_lanes(), "aes-ce") || !built(keccak_lanes(), "keccak-sha3"))
     GTEST_SKIP() << "the AArch64 lanes are not built here";
   const KernelSet other = select_kernels(kFeatAll);
   EXPECT_STREQ(other.aes->lane, "aes-ce");
   EXPECT_STREQ(other.sha256->lane, "sha256-ce");
+  ASSERT_NE(other.gcm, nullptr);
+  EXPECT_STREQ(other.gcm->lane, "gcm-ce");
   EXPECT_STREQ(other.chacha20->lane, "chacha20-neon");
   EXPECT_STREQ(other.poly1305->lane, "poly1305-neon");
   EXPECT_STREQ(other.keccak->lane, "keccak-sha3");
@@ -75,7 +77,7 @@ TEST(CoreClass, TableChoosesByClass) {
     EXPECT_STREQ(set.poly1305->lane, "poly1305-neon-ooo");
     EXPECT_NE(std::string(core_choice_reason(set.sha256, c)), "");
     ASSERT_NE(set.gcm, nullptr);
-    EXPECT_STREQ(set.gcm->lane, "gcm-ce");
+    EXPECT_STREQ(set.gcm->lane, "gcm-ce-ooo");
     const bool v = c == CoreClass::kNeoverseV1 || c == CoreClass::kNeoverseV2;
     EXPECT_STREQ(set.keccak->lane, v ? "keccak-neon" : "keccak-sha3");
     EXPECT_NE(std::string(core_choice_reason(set.aes, c)), "");

@@ -28,10 +28,14 @@ constexpr char kConfig[] =
     "[armaccel_sect]\nmodule = @MODULE@\nactivate = 1\n";
 
 // The lane CTest expects for `primitive` in this configuration.
+// The lane a core of no class gets (the tests below set ARMACCEL_CORE=other):
+// the expected lane without the core table's "-ooo".
 std::string lane(const char* primitive) {
   const auto lanes = expected_lanes();
   const auto it = lanes.find(primitive);
-  return it != lanes.end() ? it->second : std::string(primitive) + "-portable";
+  std::string name = it != lanes.end() ? it->second : std::string(primitive) + "-portable";
+  if (name.ends_with("-ooo")) name.resize(name.size() - 4);
+  return name;
 }
 
 bool has_cipher(OSSL_LIB_CTX* ctx, const char* name) {

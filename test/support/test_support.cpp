@@ -116,6 +116,11 @@ std::map<std::string, std::string> expected_lanes() {
   return out;
 }
 
+std::string lane_name(const std::string& lane_param) {
+  const auto note = lane_param.find(" (for ");
+  return note == std::string::npos ? lane_param : lane_param.substr(0, note);
+}
+
 bool emulated() {
   return std::getenv("QEMU_CPU") != nullptr;
 }

@@ -48,6 +48,10 @@ class Rng {
 // each emulated CPU) as a map; empty when unset.
 std::map<std::string, std::string> expected_lanes();
 
+// A lane-* parameter's lane name: the text without the core table's note
+// ("chacha20-neon-ooo (for cortex-a72: ...)" gives "chacha20-neon-ooo").
+std::string lane_name(const std::string& lane_param);
+
 // True under qemu (CTest sets QEMU_CPU for the emulated runs): long loops
 // are thinned there.
 bool emulated();
