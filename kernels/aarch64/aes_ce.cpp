@@ -21,6 +21,7 @@
 #include "aes_ce_impl.h"
 #include "aes_modes_impl.h"
 #include "api/aes.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {
@@ -161,58 +162,64 @@ struct CeBlocks {
 };
 
 template <int Nr>
-void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks) {
+ARMACCEL_NOINLINE void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks) {
   aes_modes::ecb<CeBlocks<Nr>, true>(CeBlocks<Nr>(rk), in, out, blocks);
 }
 template <int Nr>
-void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks) {
+ARMACCEL_NOINLINE void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks) {
   aes_modes::ecb<CeBlocks<Nr>, false>(CeBlocks<Nr>(rk), in, out, blocks);
 }
 template <int Nr>
-void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t iv[16]) {
+ARMACCEL_NOINLINE void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
   aes_modes::cbc_encrypt(CeBlocks<Nr>(rk), in, out, blocks, iv);
 }
 template <int Nr>
-void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t iv[16]) {
+ARMACCEL_NOINLINE void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
   aes_modes::cbc_decrypt(CeBlocks<Nr>(rk), in, out, blocks, iv);
 }
 template <int Nr>
-void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t counter[16]) {
+ARMACCEL_NOINLINE void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t counter[16]) {
   aes_modes::ctr(CeBlocks<Nr>(rk), in, out, blocks, counter);
 }
 template <int Nr>
-void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                     std::size_t blocks, std::uint8_t counter[16]) {
+ARMACCEL_NOINLINE void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                       std::uint8_t* out, std::size_t blocks,
+                                       std::uint8_t counter[16]) {
   aes_modes::ctr32(CeBlocks<Nr>(rk), in, out, blocks, counter);
 }
 template <int Nr>
-void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-               std::uint8_t mac[16]) {
+ARMACCEL_NOINLINE void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+                                 std::uint8_t mac[16]) {
   aes_modes::cbc_mac(CeBlocks<Nr>(rk), in, blocks, mac);
 }
 template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
-void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t tweak[16]) {
+ARMACCEL_NOINLINE void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t tweak[16]) {
   aes_modes::xts<CeBlocks<Nr>, true, Tweaks>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
 }
 template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
-void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t tweak[16]) {
+ARMACCEL_NOINLINE void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t tweak[16]) {
   aes_modes::xts<CeBlocks<Nr>, false, Tweaks>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
 }
 template <int Nr>
-void xts_encrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                       std::size_t blocks, std::uint8_t tweak[16]) {
+ARMACCEL_NOINLINE void xts_encrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                         std::uint8_t* out, std::size_t blocks,
+                                         std::uint8_t tweak[16]) {
   xts_encrypt_n<Nr, aes_modes::XtsTweaks::kGeneralRegisters>(rk, in, out, blocks, tweak);
 }
 template <int Nr>
-void xts_decrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                       std::size_t blocks, std::uint8_t tweak[16]) {
+ARMACCEL_NOINLINE void xts_decrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                         std::uint8_t* out, std::size_t blocks,
+                                         std::uint8_t tweak[16]) {
   xts_decrypt_n<Nr, aes_modes::XtsTweaks::kGeneralRegisters>(rk, in, out, blocks, tweak);
 }
 

@@ -183,49 +183,53 @@ template <int Nr>
 using VpDecBlocks = VpBlocks<Nr, true>;
 
 template <int Nr>
-void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks) {
+ARMACCEL_NOINLINE void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks) {
   aes_modes::ecb<VpEncBlocks<Nr>, true>(VpEncBlocks<Nr>(rk), in, out, blocks);
 }
 template <int Nr>
-void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks) {
+ARMACCEL_NOINLINE void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks) {
   aes_modes::ecb<VpDecBlocks<Nr>, false>(VpDecBlocks<Nr>(rk), in, out, blocks);
 }
 template <int Nr>
-void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t iv[16]) {
+ARMACCEL_NOINLINE void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
   aes_modes::cbc_encrypt(VpEncBlocks<Nr>(rk), in, out, blocks, iv);
 }
 template <int Nr>
-void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t iv[16]) {
+ARMACCEL_NOINLINE void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
   aes_modes::cbc_decrypt(VpDecBlocks<Nr>(rk), in, out, blocks, iv);
 }
 template <int Nr>
-void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t counter[16]) {
+ARMACCEL_NOINLINE void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t counter[16]) {
   aes_modes::ctr(VpEncBlocks<Nr>(rk), in, out, blocks, counter);
 }
 template <int Nr>
-void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                     std::size_t blocks, std::uint8_t counter[16]) {
+ARMACCEL_NOINLINE void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                       std::uint8_t* out, std::size_t blocks,
+                                       std::uint8_t counter[16]) {
   aes_modes::ctr32(VpEncBlocks<Nr>(rk), in, out, blocks, counter);
 }
 template <int Nr>
-void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-               std::uint8_t mac[16]) {
+ARMACCEL_NOINLINE void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+                                 std::uint8_t mac[16]) {
   aes_modes::cbc_mac(VpEncBlocks<Nr>(rk), in, blocks, mac);
 }
 template <int Nr>
-void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t tweak[16]) {
+ARMACCEL_NOINLINE void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t tweak[16]) {
   aes_modes::xts<VpEncBlocks<Nr>, true, aes_modes::XtsTweaks::kVector>(VpEncBlocks<Nr>(rk), in, out,
                                                                        blocks, tweak);
 }
 template <int Nr>
-void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t tweak[16]) {
+ARMACCEL_NOINLINE void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t tweak[16]) {
   aes_modes::xts<VpDecBlocks<Nr>, false, aes_modes::XtsTweaks::kVector>(VpDecBlocks<Nr>(rk), in,
                                                                         out, blocks, tweak);
 }
