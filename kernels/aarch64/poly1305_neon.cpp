@@ -129,6 +129,18 @@ ARMACCEL_ALWAYS_INLINE void carry(uint64x2_t d[5]) {
   d[4] = vaddq_u64(d[4], c3);
 }
 
+// Four 16-byte blocks into five 26-bit limbs: LD4 leaves word k of block i
+// in lane i of vector k; limb 4 gets the pad bit (pad is 0 or 2^24).
+ARMACCEL_ALWAYS_INLINE void split_limbs(const std::uint8_t* data, uint32x4_t pad, uint32x4_t m[5]) {
+  const uint32x4x4_t w = vld4q_u32(reinterpret_cast<const std::uint32_t*>(data));
+  const uint32x4_t mask = vdupq_n_u32(kMask26);
+  m[0] = vandq_u32(w.val[0], mask);
+  m[1] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[0], 26), w.val[1], 6), mask);
+  m[2] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[1], 20), w.val[2], 12), mask);
+  m[3] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[2], 14), w.val[3], 18), mask);
+  m[4] = vsriq_n_u32(pad, w.val[3], 8);
+}
+
 // H = (H + (m0, m1)) * (rl) + (m2, m3) * (rh), carried; rl/rh are the low
 // and high halves of r[i] = (rl_a, rl_b, rh_a, rh_b), s[i] = 5 * r[i].
 // poly1305-neon: H is added in first and both halves accumulate together,
@@ -137,14 +149,8 @@ ARMACCEL_ALWAYS_INLINE void carry(uint64x2_t d[5]) {
 ARMACCEL_ALWAYS_INLINE void step4_in_order(uint64x2_t h[5], const std::uint8_t* data,
                                            uint32x4_t pad, const uint32x4_t r[5],
                                            const uint32x4_t s[5]) {
-  const uint32x4x4_t w = vld4q_u32(reinterpret_cast<const std::uint32_t*>(data));
-  const uint32x4_t mask = vdupq_n_u32(kMask26);
   uint32x4_t m[5];
-  m[0] = vandq_u32(w.val[0], mask);
-  m[1] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[0], 26), w.val[1], 6), mask);
-  m[2] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[1], 20), w.val[2], 12), mask);
-  m[3] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[2], 14), w.val[3], 18), mask);
-  m[4] = vsriq_n_u32(pad, w.val[3], 8);  // pad is 0 or 2^24
+  split_limbs(data, pad, m);
   // Add H into the low half (blocks 0 and 1); XTN zeroes the high half.
   for (int i = 0; i < 5; ++i) m[i] = vaddq_u32(m[i], vcombine_u32(vmovn_u64(h[i]), vdup_n_u32(0)));
 
@@ -195,14 +201,8 @@ ARMACCEL_ALWAYS_INLINE void step4_in_order(uint64x2_t h[5], const std::uint8_t* 
 ARMACCEL_ALWAYS_INLINE void step4_high_first(uint64x2_t h[5], const std::uint8_t* data,
                                              uint32x4_t pad, const uint32x4_t r[5],
                                              const uint32x4_t s[5]) {
-  const uint32x4x4_t w = vld4q_u32(reinterpret_cast<const std::uint32_t*>(data));
-  const uint32x4_t mask = vdupq_n_u32(kMask26);
   uint32x4_t m[5];
-  m[0] = vandq_u32(w.val[0], mask);
-  m[1] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[0], 26), w.val[1], 6), mask);
-  m[2] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[1], 20), w.val[2], 12), mask);
-  m[3] = vandq_u32(vsliq_n_u32(vshrq_n_u32(w.val[2], 14), w.val[3], 18), mask);
-  m[4] = vsriq_n_u32(pad, w.val[3], 8);  // pad is 0 or 2^24
+  split_limbs(data, pad, m);
 
   // d[k] = sum over i + j = k of x[i] r[j], plus 5 x[i] r[j] for i + j = k + 5:
   // first the high halves (blocks 2 and 3), independent of H.
