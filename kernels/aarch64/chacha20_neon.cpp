@@ -129,23 +129,27 @@ ARMACCEL_ALWAYS_INLINE void four_blocks(const std::uint32_t key[8], const std::u
   transpose_xor(x12, x13, x14, x15, out + 48, in + 48);
 }
 
+// The column and diagonal rounds of one block whose rows are a, b, c, d.
+ARMACCEL_ALWAYS_INLINE void double_round_rows(uint32x4_t& a, uint32x4_t& b, uint32x4_t& c,
+                                              uint32x4_t& d, uint8x16_t rot8) {
+  quarter_round(a, b, c, d, rot8);  // columns
+  // Rotate rows 1..3 left by 1..3 words: the diagonals become columns.
+  b = vextq_u32(b, b, 1);
+  c = vextq_u32(c, c, 2);
+  d = vextq_u32(d, d, 3);
+  quarter_round(a, b, c, d, rot8);  // diagonals
+  b = vextq_u32(b, b, 3);
+  c = vextq_u32(c, c, 2);
+  d = vextq_u32(d, d, 1);
+}
+
 // One block with the state's rows in four registers.
 ARMACCEL_ALWAYS_INLINE void one_block(const std::uint32_t key[8], const std::uint32_t iv[4],
                                       std::uint8_t* out, const std::uint8_t* in, uint8x16_t rot8) {
   const uint32x4_t s0 = vld1q_u32(kChachaConstants), s1 = vld1q_u32(key);
   const uint32x4_t s2 = vld1q_u32(key + 4), s3 = vld1q_u32(iv);
   uint32x4_t a = s0, b = s1, c = s2, d = s3;
-  for (int i = 0; i < 10; ++i) {
-    quarter_round(a, b, c, d, rot8);  // columns
-    // Rotate rows 1..3 left by 1..3 words: the diagonals become columns.
-    b = vextq_u32(b, b, 1);
-    c = vextq_u32(c, c, 2);
-    d = vextq_u32(d, d, 3);
-    quarter_round(a, b, c, d, rot8);  // diagonals
-    b = vextq_u32(b, b, 3);
-    c = vextq_u32(c, c, 2);
-    d = vextq_u32(d, d, 1);
-  }
+  for (int i = 0; i < 10; ++i) double_round_rows(a, b, c, d, rot8);
   vst1q_u8(out + 0, veorq_u8(vld1q_u8(in + 0), vreinterpretq_u8_u32(vaddq_u32(a, s0))));
   vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), vreinterpretq_u8_u32(vaddq_u32(b, s1))));
   vst1q_u8(out + 32, veorq_u8(vld1q_u8(in + 32), vreinterpretq_u8_u32(vaddq_u32(c, s2))));
@@ -189,62 +193,121 @@ struct ScalarBlock {
   }
 };
 
-// Four NEON blocks (counters ctr .. ctr+3) and one scalar block (ctr+4)
-// into out[320], their rounds side by side: the scalar block runs on the
-// integer pipes that the vector rounds leave idle.
-void five_blocks(const std::uint32_t key[8], const std::uint32_t iv[4], std::uint8_t* out,
-                 const std::uint8_t* in, uint8x16_t rot8) {
+// The column and diagonal rounds of one scalar block.
+ARMACCEL_ALWAYS_INLINE void double_round(ScalarBlock& s) {
+  s.quarter_round(0, 4, 8, 12);
+  s.quarter_round(1, 5, 9, 13);
+  s.quarter_round(2, 6, 10, 14);
+  s.quarter_round(3, 7, 11, 15);
+  s.quarter_round(0, 5, 10, 15);
+  s.quarter_round(1, 6, 11, 12);
+  s.quarter_round(2, 7, 8, 13);
+  s.quarter_round(3, 4, 9, 14);
+}
+
+// The column and diagonal rounds of the four NEON blocks.
+ARMACCEL_ALWAYS_INLINE void double_round(uint32x4_t x[16], uint8x16_t rot8) {
+  quarter_round(x[0], x[4], x[8], x[12], rot8);  // columns
+  quarter_round(x[1], x[5], x[9], x[13], rot8);
+  quarter_round(x[2], x[6], x[10], x[14], rot8);
+  quarter_round(x[3], x[7], x[11], x[15], rot8);
+  quarter_round(x[0], x[5], x[10], x[15], rot8);  // diagonals
+  quarter_round(x[1], x[6], x[11], x[12], rot8);
+  quarter_round(x[2], x[7], x[8], x[13], rot8);
+  quarter_round(x[3], x[4], x[9], x[14], rot8);
+}
+
+// The two shapes of the -ooo lanes' six blocks per iteration, both four
+// NEON blocks in columns (counters ctr .. ctr+3) with two more blocks whose
+// rounds run beside them:
+// - kRowAndScalar (chacha20-neon-ooo): one NEON block in rows (ctr+4) and
+//   one scalar block (ctr+5).  The four-block rounds are four chains of
+//   dependent vector operations; the row block adds a fifth chain, the
+//   scalar block uses integer pipes the vector rounds leave idle.  Fits a
+//   core that decodes three instructions a cycle (Cortex-A72).
+// - kTwoScalar (chacha20-neon-ooo-gpr): two scalar blocks (ctr+4, ctr+5),
+//   one after the other, each beside five of the ten NEON double rounds,
+//   so one scalar state is live at a time.  More integer work, for a core
+//   with three integer pipes and a wider front end (Neoverse N1).
+enum class Blocks { kVector, kRowAndScalar, kTwoScalar };
+
+// Five NEON double rounds beside one whole scalar block (counter ctr),
+// whose keystream goes into out[64].
+ARMACCEL_ALWAYS_INLINE void half_rounds_and_scalar_block(uint32x4_t x[16], uint8x16_t rot8,
+                                                         const std::uint32_t key[8],
+                                                         const std::uint32_t iv[4],
+                                                         std::uint64_t ctr, std::uint8_t* out,
+                                                         const std::uint8_t* in) {
+  ScalarBlock s(key, iv, ctr);
+  for (int i = 0; i < 5; ++i) {
+    double_round(x, rot8);
+    double_round(s);
+    double_round(s);
+  }
+  s.xor_out(out, in);
+}
+
+// Ten NEON double rounds beside one block in rows (counter ctr) and one
+// scalar block (ctr+1), whose keystreams go into out[128].
+ARMACCEL_ALWAYS_INLINE void rounds_with_row_and_scalar_block(uint32x4_t x[16], uint8x16_t rot8,
+                                                             const std::uint32_t key[8],
+                                                             const std::uint32_t iv[4],
+                                                             std::uint64_t ctr, std::uint8_t* out,
+                                                             const std::uint8_t* in) {
+  const std::uint32_t row_iv[4] = {static_cast<std::uint32_t>(ctr),
+                                   static_cast<std::uint32_t>(ctr >> 32), iv[2], iv[3]};
+  const uint32x4_t r0 = vld1q_u32(kChachaConstants), r1 = vld1q_u32(key);
+  const uint32x4_t r2 = vld1q_u32(key + 4), r3 = vld1q_u32(row_iv);
+  uint32x4_t a = r0, b = r1, c = r2, d = r3;
+  ScalarBlock s(key, iv, ctr + 1);
+  for (int i = 0; i < 10; ++i) {
+    double_round(x, rot8);
+    double_round_rows(a, b, c, d, rot8);
+    double_round(s);
+  }
+  vst1q_u8(out + 0, veorq_u8(vld1q_u8(in + 0), vreinterpretq_u8_u32(vaddq_u32(a, r0))));
+  vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), vreinterpretq_u8_u32(vaddq_u32(b, r1))));
+  vst1q_u8(out + 32, veorq_u8(vld1q_u8(in + 32), vreinterpretq_u8_u32(vaddq_u32(c, r2))));
+  vst1q_u8(out + 48, veorq_u8(vld1q_u8(in + 48), vreinterpretq_u8_u32(vaddq_u32(d, r3))));
+  s.xor_out(out + kChachaBlockBytes, in + kChachaBlockBytes);
+}
+
+// Six blocks (counters ctr .. ctr+5) into out[384] in the shape Mode.
+template <Blocks Mode>
+void six_blocks(const std::uint32_t key[8], const std::uint32_t iv[4], std::uint8_t* out,
+                const std::uint8_t* in, uint8x16_t rot8) {
   const uint32x4_t lo0 = vdupq_n_u32(iv[0]);
   const std::uint32_t steps[4] = {0, 1, 2, 3};
   const uint32x4_t lo = vaddq_u32(lo0, vld1q_u32(steps));
   const uint32x4_t hi = vsubq_u32(vdupq_n_u32(iv[1]), vcltq_u32(lo, lo0));
-  uint32x4_t x0 = vdupq_n_u32(kChachaConstants[0]), x1 = vdupq_n_u32(kChachaConstants[1]);
-  uint32x4_t x2 = vdupq_n_u32(kChachaConstants[2]), x3 = vdupq_n_u32(kChachaConstants[3]);
-  uint32x4_t x4 = vdupq_n_u32(key[0]), x5 = vdupq_n_u32(key[1]);
-  uint32x4_t x6 = vdupq_n_u32(key[2]), x7 = vdupq_n_u32(key[3]);
-  uint32x4_t x8 = vdupq_n_u32(key[4]), x9 = vdupq_n_u32(key[5]);
-  uint32x4_t x10 = vdupq_n_u32(key[6]), x11 = vdupq_n_u32(key[7]);
-  uint32x4_t x12 = lo, x13 = hi, x14 = vdupq_n_u32(iv[2]), x15 = vdupq_n_u32(iv[3]);
-  ScalarBlock s(key, iv, ((std::uint64_t{iv[1]} << 32) | iv[0]) + 4);
-  for (int i = 0; i < 10; ++i) {
-    quarter_round(x0, x4, x8, x12, rot8);  // columns
-    s.quarter_round(0, 4, 8, 12);
-    quarter_round(x1, x5, x9, x13, rot8);
-    s.quarter_round(1, 5, 9, 13);
-    quarter_round(x2, x6, x10, x14, rot8);
-    s.quarter_round(2, 6, 10, 14);
-    quarter_round(x3, x7, x11, x15, rot8);
-    s.quarter_round(3, 7, 11, 15);
-    quarter_round(x0, x5, x10, x15, rot8);  // diagonals
-    s.quarter_round(0, 5, 10, 15);
-    quarter_round(x1, x6, x11, x12, rot8);
-    s.quarter_round(1, 6, 11, 12);
-    quarter_round(x2, x7, x8, x13, rot8);
-    s.quarter_round(2, 7, 8, 13);
-    quarter_round(x3, x4, x9, x14, rot8);
-    s.quarter_round(3, 4, 9, 14);
+  uint32x4_t x[16];
+  for (int i = 0; i < 4; ++i) x[i] = vdupq_n_u32(kChachaConstants[i]);
+  for (int i = 0; i < 8; ++i) x[4 + i] = vdupq_n_u32(key[i]);
+  x[12] = lo;
+  x[13] = hi;
+  x[14] = vdupq_n_u32(iv[2]);
+  x[15] = vdupq_n_u32(iv[3]);
+  const std::uint64_t ctr = (std::uint64_t{iv[1]} << 32) | iv[0];
+  std::uint8_t* const out4 = out + 4 * kChachaBlockBytes;
+  const std::uint8_t* const in4 = in + 4 * kChachaBlockBytes;
+  if constexpr (Mode == Blocks::kRowAndScalar) {
+    rounds_with_row_and_scalar_block(x, rot8, key, iv, ctr + 4, out4, in4);
+  } else {
+    half_rounds_and_scalar_block(x, rot8, key, iv, ctr + 4, out4, in4);
+    half_rounds_and_scalar_block(x, rot8, key, iv, ctr + 5, out4 + kChachaBlockBytes,
+                                 in4 + kChachaBlockBytes);
   }
-  x0 = vaddq_u32(x0, vdupq_n_u32(kChachaConstants[0]));
-  x1 = vaddq_u32(x1, vdupq_n_u32(kChachaConstants[1]));
-  x2 = vaddq_u32(x2, vdupq_n_u32(kChachaConstants[2]));
-  x3 = vaddq_u32(x3, vdupq_n_u32(kChachaConstants[3]));
-  transpose_xor(x0, x1, x2, x3, out, in);
-  x4 = vaddq_u32(x4, vdupq_n_u32(key[0]));
-  x5 = vaddq_u32(x5, vdupq_n_u32(key[1]));
-  x6 = vaddq_u32(x6, vdupq_n_u32(key[2]));
-  x7 = vaddq_u32(x7, vdupq_n_u32(key[3]));
-  transpose_xor(x4, x5, x6, x7, out + 16, in + 16);
-  x8 = vaddq_u32(x8, vdupq_n_u32(key[4]));
-  x9 = vaddq_u32(x9, vdupq_n_u32(key[5]));
-  x10 = vaddq_u32(x10, vdupq_n_u32(key[6]));
-  x11 = vaddq_u32(x11, vdupq_n_u32(key[7]));
-  transpose_xor(x8, x9, x10, x11, out + 32, in + 32);
-  x12 = vaddq_u32(x12, lo);
-  x13 = vaddq_u32(x13, hi);
-  x14 = vaddq_u32(x14, vdupq_n_u32(iv[2]));
-  x15 = vaddq_u32(x15, vdupq_n_u32(iv[3]));
-  transpose_xor(x12, x13, x14, x15, out + 48, in + 48);
-  s.xor_out(out + 4 * kChachaBlockBytes, in + 4 * kChachaBlockBytes);
+  for (int i = 0; i < 4; ++i) x[i] = vaddq_u32(x[i], vdupq_n_u32(kChachaConstants[i]));
+  transpose_xor(x[0], x[1], x[2], x[3], out, in);
+  for (int i = 0; i < 4; ++i) x[4 + i] = vaddq_u32(x[4 + i], vdupq_n_u32(key[i]));
+  transpose_xor(x[4], x[5], x[6], x[7], out + 16, in + 16);
+  for (int i = 0; i < 4; ++i) x[8 + i] = vaddq_u32(x[8 + i], vdupq_n_u32(key[4 + i]));
+  transpose_xor(x[8], x[9], x[10], x[11], out + 32, in + 32);
+  x[12] = vaddq_u32(x[12], lo);
+  x[13] = vaddq_u32(x[13], hi);
+  x[14] = vaddq_u32(x[14], vdupq_n_u32(iv[2]));
+  x[15] = vaddq_u32(x[15], vdupq_n_u32(iv[3]));
+  transpose_xor(x[12], x[13], x[14], x[15], out + 48, in + 48);
 }
 
 // One block in general-purpose registers: a short chain per quarter round
@@ -253,16 +316,7 @@ void five_blocks(const std::uint32_t key[8], const std::uint32_t iv[4], std::uin
 void scalar_block(const std::uint32_t key[8], const std::uint32_t iv[4], std::uint8_t* out,
                   const std::uint8_t* in) {
   ScalarBlock s(key, iv, (std::uint64_t{iv[1]} << 32) | iv[0]);
-  for (int i = 0; i < 10; ++i) {
-    s.quarter_round(0, 4, 8, 12);
-    s.quarter_round(1, 5, 9, 13);
-    s.quarter_round(2, 6, 10, 14);
-    s.quarter_round(3, 7, 11, 15);
-    s.quarter_round(0, 5, 10, 15);
-    s.quarter_round(1, 6, 11, 12);
-    s.quarter_round(2, 7, 8, 13);
-    s.quarter_round(3, 4, 9, 14);
-  }
+  for (int i = 0; i < 10; ++i) double_round(s);
   s.xor_out(out, in);
 }
 
@@ -273,25 +327,23 @@ ARMACCEL_ALWAYS_INLINE void advance(std::uint32_t iv[4], std::uint32_t n) {
   iv[1] = static_cast<std::uint32_t>(ctr >> 32);
 }
 
-// The two lanes' block loops:
+// The lanes' block loops:
 // - kVector (chacha20-neon): four NEON blocks per iteration, a one-vector
 //   block for the tail; the fewest instructions, for in-order cores.
-// - kMixed (chacha20-neon-ooo): four NEON blocks and one scalar block per
-//   iteration, scalar blocks for the tail (as OpenSSL below 192 bytes);
-//   about 40% more instructions, fewer cycles on out-of-order cores, whose
-//   integer pipes the vector rounds leave idle.
-enum class Blocks { kVector, kMixed };
-
+// - kRowAndScalar, kTwoScalar (chacha20-neon-ooo, chacha20-neon-ooo-gpr):
+//   six blocks per iteration (six_blocks), scalar blocks for the tail (as
+//   OpenSSL below 192 bytes); more instructions, fewer cycles on
+//   out-of-order cores.
 template <Blocks Mode>
 void xor_blocks(const std::uint32_t key[8], std::uint32_t iv[4], std::uint8_t* out,
                 const std::uint8_t* in, std::size_t blocks) {
   const uint8x16_t rot8 = vld1q_u8(kRotl8);
-  if constexpr (Mode == Blocks::kMixed) {
-    for (; blocks >= 5; blocks -= 5) {
-      five_blocks(key, iv, out, in, rot8);
-      advance(iv, 5);
-      in += 5 * kChachaBlockBytes;
-      out += 5 * kChachaBlockBytes;
+  if constexpr (Mode != Blocks::kVector) {
+    for (; blocks >= 6; blocks -= 6) {
+      six_blocks<Mode>(key, iv, out, in, rot8);
+      advance(iv, 6);
+      in += 6 * kChachaBlockBytes;
+      out += 6 * kChachaBlockBytes;
     }
   }
   for (; blocks >= 4; blocks -= 4) {
@@ -301,7 +353,7 @@ void xor_blocks(const std::uint32_t key[8], std::uint32_t iv[4], std::uint8_t* o
     out += 4 * kChachaBlockBytes;
   }
   for (; blocks > 0; --blocks) {
-    if constexpr (Mode == Blocks::kMixed)
+    if constexpr (Mode != Blocks::kVector)
       scalar_block(key, iv, out, in);
     else
       one_block(key, iv, out, in, rot8);
@@ -317,7 +369,12 @@ extern const ChachaKernel kChachaNeon;
 const ChachaKernel kChachaNeon = {
     .lane = "chacha20-neon", .required = kFeatAsimd, .xor_blocks = xor_blocks<Blocks::kVector>};
 extern const ChachaKernel kChachaNeonOoo;
-const ChachaKernel kChachaNeonOoo = {
-    .lane = "chacha20-neon-ooo", .required = kFeatAsimd, .xor_blocks = xor_blocks<Blocks::kMixed>};
+const ChachaKernel kChachaNeonOoo = {.lane = "chacha20-neon-ooo",
+                                     .required = kFeatAsimd,
+                                     .xor_blocks = xor_blocks<Blocks::kRowAndScalar>};
+extern const ChachaKernel kChachaNeonOooGpr;
+const ChachaKernel kChachaNeonOooGpr = {.lane = "chacha20-neon-ooo-gpr",
+                                        .required = kFeatAsimd,
+                                        .xor_blocks = xor_blocks<Blocks::kTwoScalar>};
 
 }  // namespace armaccel

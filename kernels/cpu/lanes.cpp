@@ -48,6 +48,7 @@ extern const KeccakKernel kKeccakNeon;
 #if ARMACCEL_HAVE_CHACHA20_NEON
 extern const ChachaKernel kChachaNeon;
 extern const ChachaKernel kChachaNeonOoo;
+extern const ChachaKernel kChachaNeonOooGpr;
 #endif
 #if ARMACCEL_HAVE_POLY1305_NEON
 extern const Poly1305Kernel kPoly1305Neon;
@@ -142,6 +143,7 @@ const KeccakKernel* const kKeccakKernels[] = {
 const ChachaKernel* const kChachaKernels[] = {
 #if ARMACCEL_HAVE_CHACHA20_NEON
     &kChachaNeonOoo,
+    &kChachaNeonOooGpr,
     &kChachaNeon,
 #endif
     &kChachaPortable,
@@ -231,14 +233,20 @@ const CoreChoice kCoreChoices[] = {
      "the copy of ABCD off the SHA256H recurrence: fewer cycles on this out-of-order core"},
 #endif
 #if ARMACCEL_HAVE_CHACHA20_NEON
-    // ChaCha20 at 16 KiB, chacha20-neon-ooo against chacha20-neon (OpenSSL
-    // 3.5): cortex-a72 3.28 against 3.87 (3.20), neoverse-n1 2.24 against
-    // 2.72 (2.30), neoverse-v1 1.90 against 2.30 (1.39), neoverse-v2 1.82
-    // against 2.22 (1.12); at 64 B cortex-a72 20.9 against 27.7 (27.6).
-    // chacha20-neon takes fewer instructions (5.31 against 7.57 a byte at
-    // 16 KiB on the reference CPU).
-    {&kChachaNeonOoo, kOutOfOrder, 0,
-     "a scalar block beside every four NEON blocks, on the integer pipes: fewer cycles on "
+    // ChaCha20 at 16 KiB (OpenSSL 3.5 in brackets), six blocks per
+    // iteration: four NEON blocks in columns with a NEON block in rows and
+    // a scalar block (chacha20-neon-ooo), or with two scalar blocks
+    // (chacha20-neon-ooo-gpr), against chacha20-neon: cortex-a72 3.07 /
+    // 3.51 / 3.87 (3.20): A72 decodes three instructions a cycle and the
+    // second scalar block fills them; neoverse-n1 2.43 / 2.03 / 2.72 (2.30):
+    // N1's third integer pipe and wider front end take it.  chacha20-neon
+    // takes the fewest instructions (5.31 a byte at 16 KiB on the reference
+    // CPU).
+    {&kChachaNeonOoo, kOutOfOrder & ~core_bit(CoreClass::kNeoverseN1), 0,
+     "a NEON block in rows and a scalar block beside every four NEON blocks: fewer cycles on "
+     "this out-of-order core"},
+    {&kChachaNeonOooGpr, core_bit(CoreClass::kNeoverseN1), 0,
+     "two scalar blocks beside every four NEON blocks, on the integer pipes: fewer cycles on "
      "this out-of-order core"},
 #endif
 #if ARMACCEL_HAVE_POLY1305_NEON

@@ -73,7 +73,8 @@ TEST(CoreClass, TableChoosesByClass) {
     const KernelSet set = select_kernels(kFeatAll, c);
     EXPECT_STREQ(set.aes->lane, "aes-ce-ooo");
     EXPECT_STREQ(set.sha256->lane, "sha256-ce-ooo");
-    EXPECT_STREQ(set.chacha20->lane, "chacha20-neon-ooo");
+    EXPECT_STREQ(set.chacha20->lane,
+                 c == CoreClass::kNeoverseN1 ? "chacha20-neon-ooo-gpr" : "chacha20-neon-ooo");
     EXPECT_STREQ(set.poly1305->lane, "poly1305-neon-ooo");
     EXPECT_NE(std::string(core_choice_reason(set.sha256, c)), "");
     ASSERT_NE(set.gcm, nullptr);
