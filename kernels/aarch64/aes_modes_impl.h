@@ -118,10 +118,21 @@ void cbc_decrypt(const Blocks& bl, const std::uint8_t* in, std::uint8_t* out, st
                  std::uint8_t iv[16]) {
   constexpr int W = Blocks::kWidth;
   uint8x16_t chain = vld1q_u8(iv);
+  static_assert(W % 2 == 0, "the chaining blocks are reloaded in pairs");
   for (; blocks >= W; blocks -= W, in += 16 * W, out += 16 * W) {
-    uint8x16_t c[W], b[W];
-    load_batch<Blocks>(in, c);
-    for (int i = 0; i < W; ++i) b[i] = c[i];
+    // The ciphertext twice: b goes through the cipher in place, c is the
+    // chaining value of the next block.  Loaded again (LD1 of two
+    // registers, which compilers do not merge with the first loads) rather
+    // than copied: a load has pipes of its own, a copy takes a vector pipe
+    // from the AES instructions (and GCC 12 adds register shuffles).  Both
+    // loads come before the stores, so in place works.
+    uint8x16_t b[W], c[W];
+    load_batch<Blocks>(in, b);
+    for (int i = 0; i < W; i += 2) {
+      const uint8x16x2_t pair = vld1q_u8_x2(in + 16 * i);
+      c[i] = pair.val[0];
+      c[i + 1] = pair.val[1];
+    }
     bl.decrypt(b);
     b[0] = veorq_u8(b[0], chain);
     for (int i = 1; i < W; ++i) b[i] = veorq_u8(b[i], c[i - 1]);
