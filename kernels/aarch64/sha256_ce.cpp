@@ -72,7 +72,7 @@ inline void step_ooo(uint32x4_t& abcd, uint32x4_t& efgh, uint32x4_t wk, uint32x4
 // GCC 12 keeps all 16 constants in registers and then moves ABCD and EFGH
 // between registers on the recurrence (five moves a block: 86 against 83
 // estimated cycles a block on neoverse-v1, llvm-mca); the four-step loop
-// leaves it none.  About 10 more instructions a block than sha256-ce.
+// leaves it none.  About 24 more instructions a block than sha256-ce.
 void compress_rolled(std::uint32_t state[8], const std::uint8_t* data, std::size_t blocks) {
   const uint32x4_t zero = vsha256su0q_u32(vdupq_n_u32(0), vdupq_n_u32(0));
   uint32x4_t abcd = vld1q_u32(state);

@@ -225,10 +225,10 @@ const CoreChoice kCoreChoices[] = {
 #endif
 #if ARMACCEL_HAVE_SHA256_CE
     // SHA-256 at 16 KiB, sha256-ce-ooo against sha256-ce (OpenSSL 3.5):
-    // cortex-a72 2.166 against 2.445 (2.106), neoverse-n1 1.359 against
-    // 1.55 (1.313), neoverse-v1 1.354 against 1.54 (1.295), neoverse-v2
-    // 1.355 against 1.54 (1.296).  sha256-ce takes fewer instructions (1.611
-    // against 1.737 a byte on the reference CPU).
+    // cortex-a72 2.094 against 2.445 (2.106), neoverse-n1 1.301 against
+    // 1.55 (1.313), neoverse-v1 1.298 against 1.54 (1.295), neoverse-v2
+    // 1.298 against 1.54 (1.296).  sha256-ce takes fewer instructions (1.611
+    // against 1.99 a byte on the reference CPU).
     {&kSha256CeOoo, kOutOfOrder, 0,
      "the copy of ABCD off the SHA256H recurrence: fewer cycles on this out-of-order core"},
 #endif
