@@ -79,56 +79,6 @@ ARMACCEL_ALWAYS_INLINE void transpose_xor(uint32x4_t x0, uint32x4_t x1, uint32x4
   vst1q_u8(out + 192, veorq_u8(vld1q_u8(in + 192), b3));
 }
 
-// Four blocks with counters ctr, ctr+1, ctr+2, ctr+3 (64-bit over words
-// 12..13) into out[256].
-ARMACCEL_ALWAYS_INLINE void four_blocks(const std::uint32_t key[8], const std::uint32_t iv[4],
-                                        std::uint8_t* out, const std::uint8_t* in,
-                                        uint8x16_t rot8) {
-  const uint32x4_t lo0 = vdupq_n_u32(iv[0]);
-  const std::uint32_t steps[4] = {0, 1, 2, 3};
-  const uint32x4_t lo = vaddq_u32(lo0, vld1q_u32(steps));
-  // A lane whose low word wrapped carries one into word 13 (mask = -1).
-  const uint32x4_t hi = vsubq_u32(vdupq_n_u32(iv[1]), vcltq_u32(lo, lo0));
-  uint32x4_t x0 = vdupq_n_u32(kChachaConstants[0]), x1 = vdupq_n_u32(kChachaConstants[1]);
-  uint32x4_t x2 = vdupq_n_u32(kChachaConstants[2]), x3 = vdupq_n_u32(kChachaConstants[3]);
-  uint32x4_t x4 = vdupq_n_u32(key[0]), x5 = vdupq_n_u32(key[1]);
-  uint32x4_t x6 = vdupq_n_u32(key[2]), x7 = vdupq_n_u32(key[3]);
-  uint32x4_t x8 = vdupq_n_u32(key[4]), x9 = vdupq_n_u32(key[5]);
-  uint32x4_t x10 = vdupq_n_u32(key[6]), x11 = vdupq_n_u32(key[7]);
-  uint32x4_t x12 = lo, x13 = hi, x14 = vdupq_n_u32(iv[2]), x15 = vdupq_n_u32(iv[3]);
-  for (int i = 0; i < 10; ++i) {
-    quarter_round(x0, x4, x8, x12, rot8);  // columns
-    quarter_round(x1, x5, x9, x13, rot8);
-    quarter_round(x2, x6, x10, x14, rot8);
-    quarter_round(x3, x7, x11, x15, rot8);
-    quarter_round(x0, x5, x10, x15, rot8);  // diagonals
-    quarter_round(x1, x6, x11, x12, rot8);
-    quarter_round(x2, x7, x8, x13, rot8);
-    quarter_round(x3, x4, x9, x14, rot8);
-  }
-  // Feed-forward (§2.3) and output, one group of four words at a time.
-  x0 = vaddq_u32(x0, vdupq_n_u32(kChachaConstants[0]));
-  x1 = vaddq_u32(x1, vdupq_n_u32(kChachaConstants[1]));
-  x2 = vaddq_u32(x2, vdupq_n_u32(kChachaConstants[2]));
-  x3 = vaddq_u32(x3, vdupq_n_u32(kChachaConstants[3]));
-  transpose_xor(x0, x1, x2, x3, out, in);
-  x4 = vaddq_u32(x4, vdupq_n_u32(key[0]));
-  x5 = vaddq_u32(x5, vdupq_n_u32(key[1]));
-  x6 = vaddq_u32(x6, vdupq_n_u32(key[2]));
-  x7 = vaddq_u32(x7, vdupq_n_u32(key[3]));
-  transpose_xor(x4, x5, x6, x7, out + 16, in + 16);
-  x8 = vaddq_u32(x8, vdupq_n_u32(key[4]));
-  x9 = vaddq_u32(x9, vdupq_n_u32(key[5]));
-  x10 = vaddq_u32(x10, vdupq_n_u32(key[6]));
-  x11 = vaddq_u32(x11, vdupq_n_u32(key[7]));
-  transpose_xor(x8, x9, x10, x11, out + 32, in + 32);
-  x12 = vaddq_u32(x12, lo);
-  x13 = vaddq_u32(x13, hi);
-  x14 = vaddq_u32(x14, vdupq_n_u32(iv[2]));
-  x15 = vaddq_u32(x15, vdupq_n_u32(iv[3]));
-  transpose_xor(x12, x13, x14, x15, out + 48, in + 48);
-}
-
 // The column and diagonal rounds of one block whose rows are a, b, c, d.
 ARMACCEL_ALWAYS_INLINE void double_round_rows(uint32x4_t& a, uint32x4_t& b, uint32x4_t& c,
                                               uint32x4_t& d, uint8x16_t rot8) {
@@ -217,6 +167,52 @@ ARMACCEL_ALWAYS_INLINE void double_round(uint32x4_t x[16], uint8x16_t rot8) {
   quarter_round(x[3], x[4], x[9], x[14], rot8);
 }
 
+// The state of four blocks with counters ctr .. ctr+3 (64-bit over words
+// 12..13), word w of block i in lane i of x[w]; lo and hi are the counter
+// words, kept for the feed-forward.
+ARMACCEL_ALWAYS_INLINE void load_columns(uint32x4_t x[16], uint32x4_t& lo, uint32x4_t& hi,
+                                         const std::uint32_t key[8], const std::uint32_t iv[4]) {
+  const uint32x4_t lo0 = vdupq_n_u32(iv[0]);
+  const std::uint32_t steps[4] = {0, 1, 2, 3};
+  lo = vaddq_u32(lo0, vld1q_u32(steps));
+  // A lane whose low word wrapped carries one into word 13 (mask = -1).
+  hi = vsubq_u32(vdupq_n_u32(iv[1]), vcltq_u32(lo, lo0));
+  for (int i = 0; i < 4; ++i) x[i] = vdupq_n_u32(kChachaConstants[i]);
+  for (int i = 0; i < 8; ++i) x[4 + i] = vdupq_n_u32(key[i]);
+  x[12] = lo;
+  x[13] = hi;
+  x[14] = vdupq_n_u32(iv[2]);
+  x[15] = vdupq_n_u32(iv[3]);
+}
+
+// Feed-forward (§2.3) of the four blocks and out[256] = in XOR keystream,
+// one group of four words at a time.
+ARMACCEL_ALWAYS_INLINE void columns_out(uint32x4_t x[16], uint32x4_t lo, uint32x4_t hi,
+                                        const std::uint32_t key[8], const std::uint32_t iv[4],
+                                        std::uint8_t* out, const std::uint8_t* in) {
+  for (int i = 0; i < 4; ++i) x[i] = vaddq_u32(x[i], vdupq_n_u32(kChachaConstants[i]));
+  transpose_xor(x[0], x[1], x[2], x[3], out, in);
+  for (int i = 0; i < 4; ++i) x[4 + i] = vaddq_u32(x[4 + i], vdupq_n_u32(key[i]));
+  transpose_xor(x[4], x[5], x[6], x[7], out + 16, in + 16);
+  for (int i = 0; i < 4; ++i) x[8 + i] = vaddq_u32(x[8 + i], vdupq_n_u32(key[4 + i]));
+  transpose_xor(x[8], x[9], x[10], x[11], out + 32, in + 32);
+  x[12] = vaddq_u32(x[12], lo);
+  x[13] = vaddq_u32(x[13], hi);
+  x[14] = vaddq_u32(x[14], vdupq_n_u32(iv[2]));
+  x[15] = vaddq_u32(x[15], vdupq_n_u32(iv[3]));
+  transpose_xor(x[12], x[13], x[14], x[15], out + 48, in + 48);
+}
+
+// Four blocks with counters ctr .. ctr+3 into out[256].
+ARMACCEL_ALWAYS_INLINE void four_blocks(const std::uint32_t key[8], const std::uint32_t iv[4],
+                                        std::uint8_t* out, const std::uint8_t* in,
+                                        uint8x16_t rot8) {
+  uint32x4_t x[16], lo, hi;
+  load_columns(x, lo, hi, key, iv);
+  for (int i = 0; i < 10; ++i) double_round(x, rot8);
+  columns_out(x, lo, hi, key, iv, out, in);
+}
+
 // The two shapes of the -ooo lanes' six blocks per iteration, both four
 // NEON blocks in columns (counters ctr .. ctr+3) with two more blocks whose
 // rounds run beside them:
@@ -276,17 +272,8 @@ ARMACCEL_ALWAYS_INLINE void rounds_with_row_and_scalar_block(uint32x4_t x[16], u
 template <Blocks Mode>
 void six_blocks(const std::uint32_t key[8], const std::uint32_t iv[4], std::uint8_t* out,
                 const std::uint8_t* in, uint8x16_t rot8) {
-  const uint32x4_t lo0 = vdupq_n_u32(iv[0]);
-  const std::uint32_t steps[4] = {0, 1, 2, 3};
-  const uint32x4_t lo = vaddq_u32(lo0, vld1q_u32(steps));
-  const uint32x4_t hi = vsubq_u32(vdupq_n_u32(iv[1]), vcltq_u32(lo, lo0));
-  uint32x4_t x[16];
-  for (int i = 0; i < 4; ++i) x[i] = vdupq_n_u32(kChachaConstants[i]);
-  for (int i = 0; i < 8; ++i) x[4 + i] = vdupq_n_u32(key[i]);
-  x[12] = lo;
-  x[13] = hi;
-  x[14] = vdupq_n_u32(iv[2]);
-  x[15] = vdupq_n_u32(iv[3]);
+  uint32x4_t x[16], lo, hi;
+  load_columns(x, lo, hi, key, iv);
   const std::uint64_t ctr = (std::uint64_t{iv[1]} << 32) | iv[0];
   std::uint8_t* const out4 = out + 4 * kChachaBlockBytes;
   const std::uint8_t* const in4 = in + 4 * kChachaBlockBytes;
@@ -297,17 +284,7 @@ void six_blocks(const std::uint32_t key[8], const std::uint32_t iv[4], std::uint
     half_rounds_and_scalar_block(x, rot8, key, iv, ctr + 5, out4 + kChachaBlockBytes,
                                  in4 + kChachaBlockBytes);
   }
-  for (int i = 0; i < 4; ++i) x[i] = vaddq_u32(x[i], vdupq_n_u32(kChachaConstants[i]));
-  transpose_xor(x[0], x[1], x[2], x[3], out, in);
-  for (int i = 0; i < 4; ++i) x[4 + i] = vaddq_u32(x[4 + i], vdupq_n_u32(key[i]));
-  transpose_xor(x[4], x[5], x[6], x[7], out + 16, in + 16);
-  for (int i = 0; i < 4; ++i) x[8 + i] = vaddq_u32(x[8 + i], vdupq_n_u32(key[4 + i]));
-  transpose_xor(x[8], x[9], x[10], x[11], out + 32, in + 32);
-  x[12] = vaddq_u32(x[12], lo);
-  x[13] = vaddq_u32(x[13], hi);
-  x[14] = vaddq_u32(x[14], vdupq_n_u32(iv[2]));
-  x[15] = vaddq_u32(x[15], vdupq_n_u32(iv[3]));
-  transpose_xor(x[12], x[13], x[14], x[15], out + 48, in + 48);
+  columns_out(x, lo, hi, key, iv, out, in);
 }
 
 // One block in general-purpose registers: a short chain per quarter round
