@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// ChaCha20, AArch64 lane "chacha20-neon" (RFC 8439 §2.1-2.4) on Advanced
+// ChaCha20, AArch64 lanes "chacha20-neon*" (RFC 8439 §2.1-2.4) on Advanced
 // SIMD.  Four blocks per iteration, "vertically": vector register w holds
 // state word w of blocks 0..3 (lane i = block i), so a quarter round is the
 // scalar one on whole vectors and the diagonal rounds need no lane
@@ -9,6 +9,11 @@
 // into blocks.  Fewer than four remaining blocks run one at a time with the
 // state's rows in four registers (rows rotated with EXT for the diagonal
 // rounds).
+//
+// Lanes "chacha20-neon-ooo" and "chacha20-neon-ooo-gpr", for out-of-order
+// cores (kernels/cpu/lanes.cpp's core table), run six blocks per iteration:
+// the four vertical ones with two more beside them (see Blocks below), and
+// scalar blocks for the tail.
 //
 // Advanced SIMD is part of the base AArch64 architecture: no extension
 // flags; lane-file rules apply all the same (only the table is exported).
