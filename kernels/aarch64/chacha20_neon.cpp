@@ -98,17 +98,33 @@ ARMACCEL_ALWAYS_INLINE void double_round_rows(uint32x4_t& a, uint32x4_t& b, uint
   d = vextq_u32(d, d, 1);
 }
 
-// One block with the state's rows in four registers.
+// One block with the state's rows in four registers: constants, key,
+// key, then the counter and nonce words iv[0..3] (§2.3).
+struct RowBlock {
+  uint32x4_t s[4];  // the initial state, for the feed-forward
+  uint32x4_t a, b, c, d;
+  RowBlock(const std::uint32_t key[8], const std::uint32_t iv[4])
+      : s{vld1q_u32(kChachaConstants), vld1q_u32(key), vld1q_u32(key + 4), vld1q_u32(iv)},
+        a(s[0]),
+        b(s[1]),
+        c(s[2]),
+        d(s[3]) {}
+  ARMACCEL_ALWAYS_INLINE void double_round(uint8x16_t rot8) { double_round_rows(a, b, c, d, rot8); }
+  // Feed-forward and out = in XOR keystream, 64 bytes.
+  ARMACCEL_ALWAYS_INLINE void xor_out(std::uint8_t* out, const std::uint8_t* in) const {
+    const uint32x4_t x[4] = {a, b, c, d};
+    for (int i = 0; i < 4; ++i)
+      vst1q_u8(out + 16 * i,
+               veorq_u8(vld1q_u8(in + 16 * i), vreinterpretq_u8_u32(vaddq_u32(x[i], s[i]))));
+  }
+};
+
+// One block in rows.
 ARMACCEL_ALWAYS_INLINE void one_block(const std::uint32_t key[8], const std::uint32_t iv[4],
                                       std::uint8_t* out, const std::uint8_t* in, uint8x16_t rot8) {
-  const uint32x4_t s0 = vld1q_u32(kChachaConstants), s1 = vld1q_u32(key);
-  const uint32x4_t s2 = vld1q_u32(key + 4), s3 = vld1q_u32(iv);
-  uint32x4_t a = s0, b = s1, c = s2, d = s3;
-  for (int i = 0; i < 10; ++i) double_round_rows(a, b, c, d, rot8);
-  vst1q_u8(out + 0, veorq_u8(vld1q_u8(in + 0), vreinterpretq_u8_u32(vaddq_u32(a, s0))));
-  vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), vreinterpretq_u8_u32(vaddq_u32(b, s1))));
-  vst1q_u8(out + 32, veorq_u8(vld1q_u8(in + 32), vreinterpretq_u8_u32(vaddq_u32(c, s2))));
-  vst1q_u8(out + 48, veorq_u8(vld1q_u8(in + 48), vreinterpretq_u8_u32(vaddq_u32(d, s3))));
+  RowBlock r(key, iv);
+  for (int i = 0; i < 10; ++i) r.double_round(rot8);
+  r.xor_out(out, in);
 }
 
 // One block in general-purpose registers (scalar ChaCha20, §2.3), counter
@@ -257,19 +273,14 @@ ARMACCEL_ALWAYS_INLINE void rounds_with_row_and_scalar_block(uint32x4_t x[16], u
                                                              const std::uint8_t* in) {
   const std::uint32_t row_iv[4] = {static_cast<std::uint32_t>(ctr),
                                    static_cast<std::uint32_t>(ctr >> 32), iv[2], iv[3]};
-  const uint32x4_t r0 = vld1q_u32(kChachaConstants), r1 = vld1q_u32(key);
-  const uint32x4_t r2 = vld1q_u32(key + 4), r3 = vld1q_u32(row_iv);
-  uint32x4_t a = r0, b = r1, c = r2, d = r3;
+  RowBlock r(key, row_iv);
   ScalarBlock s(key, iv, ctr + 1);
   for (int i = 0; i < 10; ++i) {
     double_round(x, rot8);
-    double_round_rows(a, b, c, d, rot8);
+    r.double_round(rot8);
     double_round(s);
   }
-  vst1q_u8(out + 0, veorq_u8(vld1q_u8(in + 0), vreinterpretq_u8_u32(vaddq_u32(a, r0))));
-  vst1q_u8(out + 16, veorq_u8(vld1q_u8(in + 16), vreinterpretq_u8_u32(vaddq_u32(b, r1))));
-  vst1q_u8(out + 32, veorq_u8(vld1q_u8(in + 32), vreinterpretq_u8_u32(vaddq_u32(c, r2))));
-  vst1q_u8(out + 48, veorq_u8(vld1q_u8(in + 48), vreinterpretq_u8_u32(vaddq_u32(d, r3))));
+  r.xor_out(out, in);
   s.xor_out(out + kChachaBlockBytes, in + kChachaBlockBytes);
 }
 

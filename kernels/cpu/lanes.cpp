@@ -236,9 +236,9 @@ const CoreChoice kCoreChoices[] = {
     // ChaCha20 at 16 KiB (OpenSSL 3.5 in brackets), six blocks per
     // iteration: four NEON blocks in columns with a NEON block in rows and
     // a scalar block (chacha20-neon-ooo), or with two scalar blocks
-    // (chacha20-neon-ooo-gpr), against chacha20-neon: cortex-a72 3.07 /
-    // 3.51 / 3.87 (3.20): A72 decodes three instructions a cycle and the
-    // second scalar block fills them; neoverse-n1 2.43 / 2.03 / 2.72 (2.30):
+    // (chacha20-neon-ooo-gpr), against chacha20-neon: cortex-a72 2.99 /
+    // 3.39 / 3.87 (3.20): A72 decodes three instructions a cycle and the
+    // second scalar block fills them; neoverse-n1 2.31 / 2.04 / 2.72 (2.30):
     // N1's third integer pipe and wider front end take it.  chacha20-neon
     // takes the fewest instructions (5.31 a byte at 16 KiB on the reference
     // CPU).
