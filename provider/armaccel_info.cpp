@@ -45,6 +45,8 @@
 #include <string>
 #include <vector>
 
+#include "cpu/primitives.h"
+
 namespace {
 
 int usage() {
@@ -75,17 +77,10 @@ const Field kFields[] = {
     {"override-source", "override from"},
     {"effective-features", "effective features"},
     {"core", "core class"},
-    {"lane-aes", "lane aes"},
-    {"lane-ghash", "lane ghash"},
-    {"lane-gcm", "lane gcm"},
-    {"lane-sha256", "lane sha256"},
-    {"lane-sha512", "lane sha512"},
-    {"lane-keccak", "lane keccak"},
-    {"lane-chacha20", "lane chacha20"},
-    {"lane-poly1305", "lane poly1305"},
-    {"lane-sm4", "lane sm4"},
-    {"lane-sm3", "lane sm3"},
-    {"lane-mlkem", "lane mlkem"},
+#define ARMACCEL_X(Enum, name, Kernel, kind) {"lane-" #name, "lane " #name},
+    ARMACCEL_PRIMITIVES(ARMACCEL_X)
+#undef ARMACCEL_X
+        {"lane-gcm", "lane gcm"},
     {"lanes-built", "lanes built"},
     {"self-test", "self-test"},
     {"force-lanes", "forced lanes from"},

@@ -106,33 +106,6 @@ void core_note(LaneList<Kernel> list, const Kernel* chosen, CoreClass core, CpuF
     std::snprintf(buf, size, " (for %s: %s)", core_class_name(core), why);
 }
 
-// core_note for lane slot `slot` (kLanePrimitives order) of `k`.
-void core_note_for(std::size_t slot, const KernelSet& k, CoreClass core, CpuFeatures effective,
-                   char* buf, std::size_t size) {
-  switch (slot) {
-    case 0:
-      return core_note(aes_lanes(), k.aes, core, effective, buf, size);
-    case 1:
-      return core_note(ghash_lanes(), k.ghash, core, effective, buf, size);
-    case 2:
-      return core_note(sha256_lanes(), k.sha256, core, effective, buf, size);
-    case 3:
-      return core_note(sha512_lanes(), k.sha512, core, effective, buf, size);
-    case 4:
-      return core_note(keccak_lanes(), k.keccak, core, effective, buf, size);
-    case 5:
-      return core_note(chacha20_lanes(), k.chacha20, core, effective, buf, size);
-    case 6:
-      return core_note(poly1305_lanes(), k.poly1305, core, effective, buf, size);
-    case 7:
-      return core_note(sm4_lanes(), k.sm4, core, effective, buf, size);
-    case 8:
-      return core_note(sm3_lanes(), k.sm3, core, effective, buf, size);
-    default:
-      return core_note(mlkem_lanes(), k.mlkem, core, effective, buf, size);
-  }
-}
-
 // " (self-test failed: LANE ...)" for the lanes of report slot `slot`
 // that failed their self-test, else "".
 void self_test_note(const SelfTestReport& report, std::size_t slot, char* buf, std::size_t size) {
@@ -193,21 +166,17 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
   format_families(ctx->families, ctx->kernels, ctx->host, caps.core, caps.families_text,
                   sizeof caps.families_text);
   const KernelSet& k = ctx->kernels;
-  const char* lanes[] = {k.aes->lane,    k.ghash->lane,    k.sha256->lane,   k.sha512->lane,
-                         k.keccak->lane, k.chacha20->lane, k.poly1305->lane, k.sm4->lane,
-                         k.sm3->lane,    k.mlkem->lane};
-  static_assert(sizeof lanes / sizeof lanes[0] == sizeof caps.lane_text / sizeof caps.lane_text[0]);
   char note[160], core[224];
-  for (std::size_t i = 0; i < sizeof lanes / sizeof lanes[0]; ++i) {
-    const char* reason =
-        lane_deferral(ctx->families, ctx->kernels, ctx->host, caps.core, kLanePrimitives[i]);
+  for_each_primitive(k, [&](Primitive p, auto list, auto chosen) {
+    const auto i = static_cast<std::size_t>(p);
+    const char* reason = lane_deferral(ctx->families, ctx->kernels, ctx->host, caps.core, p);
     self_test_note(caps.self_test, i, note, sizeof note);
-    core_note_for(i, k, caps.core, caps.effective, core, sizeof core);
-    std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s%s%s", lanes[i], core, note,
-                  reason[0] ? ", deferred to the default provider (" : "", reason,
+    core_note(list, chosen, caps.core, caps.effective, core, sizeof core);
+    std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s%s%s", chosen->lane, core,
+                  note, reason[0] ? ", deferred to the default provider (" : "", reason,
                   reason[0] ? ")" : "");
-  }
-  self_test_note(caps.self_test, sizeof lanes / sizeof lanes[0], note, sizeof note);
+  });
+  self_test_note(caps.self_test, kPrimitiveCount, note, sizeof note);
   std::snprintf(caps.gcm_lane_text, sizeof caps.gcm_lane_text, "%s%s",
                 k.gcm != nullptr ? k.gcm->lane : "none", note);
   if (caps.self_test.passed[0] == '\0' && caps.self_test.failed[0] == '\0')
@@ -217,17 +186,11 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
     std::snprintf(caps.self_test_text, sizeof caps.self_test_text, "passed: %s; failed: %s",
                   caps.self_test.passed[0] ? caps.self_test.passed : "none",
                   caps.self_test.failed[0] ? caps.self_test.failed : "none");
-  append_lanes(aes_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(ghash_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(gcm_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(sha256_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(sha512_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(keccak_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(chacha20_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(poly1305_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(sm4_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(sm3_lanes(), caps.lanes_built, sizeof caps.lanes_built);
-  append_lanes(mlkem_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  for_each_primitive(k, [&](Primitive p, auto list, auto) {
+    append_lanes(list, caps.lanes_built, sizeof caps.lanes_built);
+    if (p == Primitive::kGhash)
+      append_lanes(gcm_lanes(), caps.lanes_built, sizeof caps.lanes_built);
+  });
   return true;
 }
 

@@ -27,17 +27,10 @@ const OSSL_PARAM kGettable[] = {
     OSSL_PARAM_utf8_ptr(kParamEffectiveFeatures, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamDisabledFeatures, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamOverrideSource, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneAes, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneGhash, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneGcm, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneSha256, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneSha512, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneKeccak, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneChacha20, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLanePoly1305, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneSm4, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneSm3, nullptr, 0),
-    OSSL_PARAM_utf8_ptr(kParamLaneMlkem, nullptr, 0),
+#define ARMACCEL_X(Enum, name, Kernel, kind) OSSL_PARAM_utf8_ptr(kParamLane_##name, nullptr, 0),
+    ARMACCEL_PRIMITIVES(ARMACCEL_X)
+#undef ARMACCEL_X
+        OSSL_PARAM_utf8_ptr(kParamLaneGcm, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamLanesBuilt, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamSelfTest, nullptr, 0),
     OSSL_PARAM_utf8_ptr(kParamFamilies, nullptr, 0),
@@ -71,6 +64,17 @@ bool set_if(OSSL_PARAM params[], const char* name, const char* value) {
   return p == nullptr || set_utf8(p, value);
 }
 
+// The lane-* parameters asked for.
+bool lanes_set(OSSL_PARAM params[], const CapabilityReport& caps) {
+  bool ok = set_if(params, kParamLaneGcm, caps.gcm_lane_text);
+#define ARMACCEL_X(Enum, name, Kernel, kind) \
+  ok = ok &&                                 \
+       set_if(params, kParamLane_##name, caps.lane_text[static_cast<unsigned>(Primitive::Enum)]);
+  ARMACCEL_PRIMITIVES(ARMACCEL_X)
+#undef ARMACCEL_X
+  return ok;
+}
+
 }  // namespace
 
 const OSSL_PARAM* provider_gettable_params(void*) noexcept {
@@ -87,18 +91,7 @@ int provider_get_params(void* provctx, OSSL_PARAM params[]) noexcept {
             set_if(params, kParamCpuFeatures, caps.probed_text) &&
             set_if(params, kParamEffectiveFeatures, caps.effective_text) &&
             set_if(params, kParamDisabledFeatures, caps.disabled_text) &&
-            set_if(params, kParamOverrideSource, caps.source) &&
-            set_if(params, kParamLaneAes, caps.lane_text[0]) &&
-            set_if(params, kParamLaneGhash, caps.lane_text[1]) &&
-            set_if(params, kParamLaneGcm, caps.gcm_lane_text) &&
-            set_if(params, kParamLaneSha256, caps.lane_text[2]) &&
-            set_if(params, kParamLaneSha512, caps.lane_text[3]) &&
-            set_if(params, kParamLaneKeccak, caps.lane_text[4]) &&
-            set_if(params, kParamLaneChacha20, caps.lane_text[5]) &&
-            set_if(params, kParamLanePoly1305, caps.lane_text[6]) &&
-            set_if(params, kParamLaneSm4, caps.lane_text[7]) &&
-            set_if(params, kParamLaneSm3, caps.lane_text[8]) &&
-            set_if(params, kParamLaneMlkem, caps.lane_text[9]) &&
+            set_if(params, kParamOverrideSource, caps.source) && lanes_set(params, caps) &&
             set_if(params, kParamLanesBuilt, caps.lanes_built) &&
             set_if(params, kParamSelfTest, caps.self_test_text) &&
             set_if(params, kParamFamilies, caps.families_text) &&

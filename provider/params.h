@@ -14,17 +14,13 @@ inline constexpr char kParamCpuFeatures[] = "cpu-features";              // prob
 inline constexpr char kParamEffectiveFeatures[] = "effective-features";  // after the override
 inline constexpr char kParamDisabledFeatures[] = "disabled-features";    // the override itself
 inline constexpr char kParamOverrideSource[] = "override-source";
-inline constexpr char kParamLaneAes[] = "lane-aes";
-inline constexpr char kParamLaneGhash[] = "lane-ghash";
+// lane-<primitive> (primitives.h: lane-aes, lane-ghash, ...): the lane
+// chosen and its notes (CapabilityReport::lane_text).
+#define ARMACCEL_X(Enum, name, Kernel, kind) \
+  inline constexpr char kParamLane_##name[] = "lane-" #name;
+ARMACCEL_PRIMITIVES(ARMACCEL_X)
+#undef ARMACCEL_X
 inline constexpr char kParamLaneGcm[] = "lane-gcm";  // fused lane, or "none" (composed)
-inline constexpr char kParamLaneSha256[] = "lane-sha256";
-inline constexpr char kParamLaneSha512[] = "lane-sha512";
-inline constexpr char kParamLaneKeccak[] = "lane-keccak";
-inline constexpr char kParamLaneChacha20[] = "lane-chacha20";
-inline constexpr char kParamLanePoly1305[] = "lane-poly1305";
-inline constexpr char kParamLaneSm4[] = "lane-sm4";
-inline constexpr char kParamLaneSm3[] = "lane-sm3";
-inline constexpr char kParamLaneMlkem[] = "lane-mlkem";
 inline constexpr char kParamLanesBuilt[] = "lanes-built";
 // The lane self-tests at load: "passed: LANE ...; failed: LANE ..." (each
 // list "none" when empty).

@@ -18,17 +18,13 @@
 
 namespace armaccel::prov {
 
-// The primitives of the lane-* parameters that carry a deferral note.
-inline constexpr const char* kLanePrimitives[10] = {
-    "aes", "ghash", "sha256", "sha512", "keccak", "chacha20", "poly1305", "sm4", "sm3", "mlkem"};
-
 // What the lane self-tests at load found (self_tests.h).  Lane names point
 // at the kernel tables' static strings.
 struct SelfTestReport {
   char passed[384] = {};  // lanes whose known-answer test passed, space separated
   char failed[192] = {};  // lanes whose test failed
   struct Failure {
-    std::size_t slot;  // kLanePrimitives index; the fused GCM lane after them
+    std::size_t slot;  // the Primitive's index; kPrimitiveCount for the fused GCM lane
     const char* lane;
   };
   Failure failures[16] = {};
@@ -52,9 +48,9 @@ struct CapabilityReport {
   // Per family: its lanes, or why it is deferred (format_families).
   char families_text[8192] = {};
   // The lane-* parameters' values: the lane, and ", deferred to the default
-  // provider (<reason>)" when every family led by it is deferred.  In
-  // kLanePrimitives order.
-  char lane_text[10][512] = {};
+  // provider (<reason>)" when every family led by it is deferred.  Indexed
+  // by Primitive (kernels/cpu/primitives.h).
+  char lane_text[kPrimitiveCount][512] = {};
   char gcm_lane_text[192] = {};  // the lane-gcm parameter
   SelfTestReport self_test;
   char self_test_text[640] = {};  // the self-test parameter

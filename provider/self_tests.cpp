@@ -18,27 +18,35 @@ namespace {
 // OpenSSL 3.5's name for a KEM known-answer test (3.0's headers lack it).
 constexpr char kTypeKatKem[] = "KAT_KEM";
 
-// Where each primitive's lane is reported: its kLanePrimitives index, the
-// fused GCM lane after them.
-constexpr std::size_t kGcmSlot = sizeof(kLanePrimitives) / sizeof(kLanePrimitives[0]);
+// Where a lane's outcome is reported: its primitive's index
+// (primitives.h), the fused GCM lane after them.
+constexpr std::size_t kGcmSlot = kPrimitiveCount;
 
 struct LaneKind {
   std::size_t slot;
   const char* type;  // OSSL_SELF_TEST_TYPE_*
 };
-// clang-format off
-LaneKind kind_of(const AesKernel&) { return {0, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
-LaneKind kind_of(const GhashKernel&) { return {1, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
-LaneKind kind_of(const Sha256Kernel&) { return {2, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
-LaneKind kind_of(const Sha512Kernel&) { return {3, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
-LaneKind kind_of(const KeccakKernel&) { return {4, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
-LaneKind kind_of(const ChachaKernel&) { return {5, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
-LaneKind kind_of(const Poly1305Kernel&) { return {6, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
-LaneKind kind_of(const Sm4Kernel&) { return {7, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
-LaneKind kind_of(const Sm3Kernel&) { return {8, OSSL_SELF_TEST_TYPE_KAT_DIGEST}; }
-LaneKind kind_of(const MlkemKernel&) { return {9, kTypeKatKem}; }
-LaneKind kind_of(const GcmKernel&) { return {kGcmSlot, OSSL_SELF_TEST_TYPE_KAT_CIPHER}; }
-// clang-format on
+
+const char* self_test_type(PrimitiveKind kind) {
+  switch (kind) {
+    case PrimitiveKind::kCipher:
+      return OSSL_SELF_TEST_TYPE_KAT_CIPHER;
+    case PrimitiveKind::kDigest:
+      return OSSL_SELF_TEST_TYPE_KAT_DIGEST;
+    case PrimitiveKind::kKem:
+      return kTypeKatKem;
+  }
+  return OSSL_SELF_TEST_TYPE_KAT_CIPHER;
+}
+
+template <class Kernel>
+LaneKind kind_of(const Kernel& lane) {
+  const Primitive p = primitive_of(lane);
+  return {static_cast<std::size_t>(p), self_test_type(primitive_kind(p))};
+}
+LaneKind kind_of(const GcmKernel&) {
+  return {kGcmSlot, OSSL_SELF_TEST_TYPE_KAT_CIPHER};
+}
 
 void append_word(char* buf, std::size_t size, const char* word) {
   const std::size_t used = std::strlen(buf);
@@ -96,11 +104,8 @@ void replacement(const KernelSet& k, std::size_t slot, char* buf, std::size_t si
     std::snprintf(buf, size, "GCM composes %s and %s instead", k.aes->lane, k.ghash->lane);
     return;
   }
-  const char* lanes[] = {k.aes->lane,    k.ghash->lane,    k.sha256->lane,          k.sha512->lane,
-                         k.keccak->lane, k.chacha20->lane, k.poly1305->lane,        k.sm4->lane,
-                         k.sm3->lane,    k.mlkem->lane,    k.gcm ? k.gcm->lane : ""};
-  static_assert(sizeof lanes / sizeof lanes[0] == kGcmSlot + 1);
-  std::snprintf(buf, size, "%s serves instead", lanes[slot]);
+  std::snprintf(buf, size, "%s serves instead",
+                slot == kGcmSlot ? k.gcm->lane : lane_name(k, static_cast<Primitive>(slot)));
 }
 
 // True when `lane` is the last (portable) entry of its list.
@@ -134,17 +139,11 @@ bool retest(const ProvCtx* ctx, const Kernel* lane, bool portable) {
 int provider_self_test(void* provctx) noexcept {
   const auto* ctx = static_cast<const ProvCtx*>(provctx);
   const KernelSet& k = ctx->kernels;
-  bool ok = retest(ctx, k.aes, is_last(aes_lanes(), k.aes));
-  ok = retest(ctx, k.ghash, is_last(ghash_lanes(), k.ghash)) && ok;
-  ok = retest(ctx, k.gcm, false) && ok;  // the fused list has no portable entry
-  ok = retest(ctx, k.sha256, is_last(sha256_lanes(), k.sha256)) && ok;
-  ok = retest(ctx, k.sha512, is_last(sha512_lanes(), k.sha512)) && ok;
-  ok = retest(ctx, k.keccak, is_last(keccak_lanes(), k.keccak)) && ok;
-  ok = retest(ctx, k.chacha20, is_last(chacha20_lanes(), k.chacha20)) && ok;
-  ok = retest(ctx, k.poly1305, is_last(poly1305_lanes(), k.poly1305)) && ok;
-  ok = retest(ctx, k.sm4, is_last(sm4_lanes(), k.sm4)) && ok;
-  ok = retest(ctx, k.sm3, is_last(sm3_lanes(), k.sm3)) && ok;
-  ok = retest(ctx, k.mlkem, is_last(mlkem_lanes(), k.mlkem)) && ok;
+  bool ok = true;
+  for_each_primitive(k, [&](Primitive, auto list, auto lane) {
+    ok = retest(ctx, lane, is_last(list, lane)) && ok;
+  });
+  ok = retest(ctx, k.gcm, false) && ok;  // last, as at load; its list has no portable entry
   return ok ? 1 : 0;
 }
 

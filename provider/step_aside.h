@@ -3,7 +3,9 @@
 // CPU.  armaccel promises never to make an algorithm slower than the code of
 // the OpenSSL it is loaded into, so a family is registered only when the
 // lanes selected for this CPU were measured at or below OpenSSL's own code
-// (guest instruction counts, scripts/icount/vs.sh), or when the host's
+// (guest instruction counts, scripts/icount/vs.sh, and estimated cycles
+// per core class, scripts/icount/cycles.sh: each lane's facts in
+// kernels/cpu/lane_table.cpp), or when the host's
 // default provider lacks the family (nothing to fall back to), or when the
 // user forces armaccel's lanes (ARMACCEL_FORCE_LANES / `force_lanes`, for
 // tests and for the constant-time portable code).  A family that is not
@@ -85,11 +87,13 @@ std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
 // For a lane-* parameter: the reason every family led by that primitive is
 // deferred (the first family's, or that the host release's own code counts
 // fewer instructions when the lane is faster only before that release), or
-// "" when one of them is registered.  `primitive` is one of "aes", "ghash",
-// "sha256", "sha512", "keccak", "chacha20", "poly1305", "sm4", "sm3",
-// "mlkem".
+// "" when one of them is registered.
 const char* lane_deferral(const FamilyDecisions& d, const KernelSet& kernels,
-                          const HostVersion& host, CoreClass core, const char* primitive);
+                          const HostVersion& host, CoreClass core, Primitive primitive);
+
+// Whether `name` is a family's name as family_name() gives it (the lane
+// facts of kernels/cpu/lane_table.cpp name families so).
+bool is_family_name(const char* name);
 
 // Parses the force setting (environment or config): "1", "yes", "on",
 // "true" force; "0", "no", "off", "false" or empty (or null) do not,

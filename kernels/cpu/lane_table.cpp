@@ -1,0 +1,560 @@
+// SPDX-License-Identifier: Apache-2.0
+// The lane lists: per primitive (primitives.h), the lanes this build has,
+// best first and the portable lane last, each with its facts
+// (lane_facts.h): how it was measured against OpenSSL's own code, which
+// core classes it is for, and where it is slower on a core class.
+//
+// Instruction figures are guest instructions per byte at 16 KiB under
+// qemu-aarch64 (scripts/icount/vs.sh; the performance proxy, not speed),
+// armaccel's lane against OpenSSL 3.0 (Debian 12) / 3.5.9 (Debian 13)
+// restricted the same way (OPENSSL_armcap), in one run.  "no crypto
+// extensions" is -cpu cortex-a72 with ARMACCEL_DISABLE=aes,pmull,sha2,
+// sha512,sha3,sm3,sm4 and OPENSSL_armcap=1; the SHA-512/SHA-3/SM rows are
+// -cpu cortex-a53 (AES, PMULL and SHA-256 only).  Cycle figures are
+// estimated cycles per byte (scripts/icount/cycles.sh: the qemu run traced
+// per block, each block costed by llvm-mca-19 with the core's scheduling
+// model), armaccel against OpenSSL 3.5.9's default provider in the same
+// libcrypto, the worst of 64 B, 1 KiB and 16 KiB unless a size is named
+// (docs/report); rows within about 5% are the estimate's noise and defer
+// nothing.  The reasons carry the figure, as the estimate is of that core.
+#include <cstddef>
+
+#include "cpu/lanes.h"
+
+namespace armaccel {
+
+#if ARMACCEL_HAVE_AES_CE
+extern const AesKernel kAesCeOoo;
+extern const AesKernel kAesCe;
+#endif
+#if ARMACCEL_HAVE_AES_NEON
+extern const AesKernel kAesNeon;
+#endif
+#if ARMACCEL_HAVE_GHASH_PMULL
+extern const GhashKernel kGhashPmull;
+#endif
+#if ARMACCEL_HAVE_GHASH_NEON
+extern const GhashKernel kGhashNeon;
+#endif
+#if ARMACCEL_HAVE_GCM_CE
+extern const GcmKernel kGcmCe;
+#endif
+#if ARMACCEL_HAVE_GCM_CE_OOO
+extern const GcmKernel kGcmCeOoo;
+#endif
+#if ARMACCEL_HAVE_SHA256_CE
+extern const Sha256Kernel kSha256Ce;
+extern const Sha256Kernel kSha256CeOoo;
+#endif
+#if ARMACCEL_HAVE_SHA512_CE
+extern const Sha512Kernel kSha512Ce;
+#endif
+#if ARMACCEL_HAVE_SHA256_NEON
+extern const Sha256Kernel kSha256Neon;
+#endif
+#if ARMACCEL_HAVE_SHA512_NEON
+extern const Sha512Kernel kSha512Neon;
+#endif
+#if ARMACCEL_HAVE_KECCAK_ARMV7M
+extern const KeccakKernel kKeccakArmv7m;
+#endif
+#if ARMACCEL_HAVE_KECCAK_SHA3
+extern const KeccakKernel kKeccakSha3;
+#endif
+#if ARMACCEL_HAVE_KECCAK_NEON
+extern const KeccakKernel kKeccakNeon;
+#endif
+#if ARMACCEL_HAVE_CHACHA20_NEON
+extern const ChachaKernel kChachaNeon;
+extern const ChachaKernel kChachaNeonOoo;
+extern const ChachaKernel kChachaNeonOooGpr;
+#endif
+#if ARMACCEL_HAVE_POLY1305_NEON
+extern const Poly1305Kernel kPoly1305Neon;
+extern const Poly1305Kernel kPoly1305NeonOoo;
+#endif
+#if ARMACCEL_HAVE_SM4_CE
+extern const Sm4Kernel kSm4Ce;
+#endif
+#if ARMACCEL_HAVE_SM4_NEON
+extern const Sm4Kernel kSm4Neon;
+#endif
+#if ARMACCEL_HAVE_SM3_CE
+extern const Sm3Kernel kSm3Ce;
+#endif
+#if ARMACCEL_HAVE_SM3_SCALAR
+extern const Sm3Kernel kSm3Scalar;
+#endif
+#if ARMACCEL_HAVE_MLKEM_NEON
+extern const MlkemKernel kMlkemNeon;
+#endif
+#if ARMACCEL_HAVE_MLKEM_ARMV7M
+extern const MlkemKernel kMlkemArmv7m;
+#endif
+
+namespace {
+
+// A list's storage: the lanes and their facts side by side.
+template <class Kernel, std::size_t N>
+struct LaneStore {
+  const Kernel* lanes[N];
+  LaneFacts facts[N];
+  static constexpr std::size_t kCount = N;
+};
+template <class Kernel, std::size_t N>
+constexpr LaneStore<Kernel, N> store(const Lane<Kernel> (&entries)[N]) {
+  LaneStore<Kernel, N> s{};
+  for (std::size_t i = 0; i < N; ++i) {
+    s.lanes[i] = entries[i].kernel;
+    s.facts[i] = entries[i].facts;
+  }
+  return s;
+}
+
+[[maybe_unused]] constexpr CoreClassSet kA72 = core_bit(CoreClass::kCortexA72);
+[[maybe_unused]] constexpr CoreClassSet kN1 = core_bit(CoreClass::kNeoverseN1);
+[[maybe_unused]] constexpr CoreClassSet kV1 = core_bit(CoreClass::kNeoverseV1);
+[[maybe_unused]] constexpr CoreClassSet kV2 = core_bit(CoreClass::kNeoverseV2);
+[[maybe_unused]] constexpr CoreClassSet kOutOfOrder = kA72 | kN1 | kV1 | kV2;
+
+// ---- AES ----
+
+#if ARMACCEL_HAVE_AES_CE
+// AES-128-XTS records, aes-ce-ooo against aes-ce (OpenSSL 3.5): cortex-a72
+// 0.689 against 0.687 (0.769), neoverse-n1 0.685 against 0.723 (0.724),
+// neoverse-v1 0.247 against 0.300 (0.302), neoverse-v2 0.254 against 0.307
+// (0.302).  aes-ce's vector tweaks take fewer instructions (1.84 against
+// 2.03 a byte on the reference CPU), which is what in-order cores run on.
+constexpr CoreFit kAesCeOooFit = {
+    kOutOfOrder, 0,
+    "XTS tweaks in general-purpose registers: fewer cycles on this out-of-order core"};
+#endif
+
+#if ARMACCEL_HAVE_AES_NEON
+// aes-neon (vector-permute AES, bit-sliced for long runs) on a core without
+// the AES instructions, against OpenSSL 3.0 / 3.5 (vpaes, bsaes) at 16 KiB:
+// AES-128 ECB 14.8 (21.8 / 22.0), CBC encryption 16.6 (20.7 / 20.8), CBC
+// decryption 17.7 (21.0 / 19.1), CTR 15.5 (29.5 / 16.8), AES-256-CTR 21.0
+// (37.5 / 23.0), XTS encryption 15.5 (23.2 / 17.2), XTS decryption 18.0
+// (25.4 / 19.5), CMAC 23.0 (39.6 / 29.1), CCM 31.7 (44.7 / 44.7); at 1 KiB
+// and at 64 bytes with a new key per message too (CBC decryption 69.1
+// against 88.7 in 3.0, 71.0 against 121.7 in 3.5).
+//
+// In cycles on a Cortex-A72 without the crypto extensions (the Raspberry
+// Pi 4 class; cortex-a72 model, against OPENSSL_armcap=1): the serial modes
+// run one vector-permute block at a time where OpenSSL's vpaes interleaves
+// its table lookups better, and the parallel modes lose to OpenSSL's
+// bit-sliced code.  ECB and CBC decryption win (ECB 9.85 against 31.7 at
+// 16 KiB).  CTR, XTS and GCM win against OpenSSL 3.0's code there (CTR
+// 10.5 against 37.8, XTS 10.6 against 32.5 at 16 KiB, GCM 13.1 against
+// 44.1), hence kAfter30.  CCM is CTR and CBC-MAC, each slower (CBC-MAC is
+// the CBC encryption chain).
+constexpr SlowerOnCore kAesNeonSlower[] = {
+    {"aes-cbc", kA72, kEveryReleaseFrom,
+     "on cortex-a72 without the AES instructions, AES-128-CBC encryption takes an estimated "
+     "36.2 cycles/byte against OpenSSL 3.5's 33.0 at 16 KiB"},
+    {"aes-ctr", kA72, kAfter30,
+     "on cortex-a72 without the AES instructions, AES-128-CTR takes an estimated 10.5 "
+     "cycles/byte against OpenSSL 3.5's 9.45 at 16 KiB"},
+    {"aes-xts", kA72, kAfter30,
+     "on cortex-a72 without the AES instructions, 64-byte AES-128-XTS messages take an "
+     "estimated 69.2 cycles/byte against OpenSSL 3.5's 57.4"},
+    {"aes-ccm", kA72, kEveryReleaseFrom,
+     "on cortex-a72 without the AES instructions, CCM's CBC-MAC and CTR are each slower: "
+     "AES-128-CBC encryption takes an estimated 36.2 cycles/byte against OpenSSL 3.5's 33.0"},
+    {"cmac", kA72, kEveryReleaseFrom,
+     "on cortex-a72 without the AES instructions, AES-128 CMAC takes an estimated 50.9 "
+     "cycles/byte against OpenSSL 3.5's 46.3 at 16 KiB"},
+    {"aes-gcm", kA72, kAfter30,
+     "on cortex-a72 without the AES instructions, 64-byte AES-128-GCM messages (a new key "
+     "each) take an estimated 85.6 cycles/byte against OpenSSL 3.5's 78.8"},
+    {nullptr, 0, 0, nullptr}};
+#endif
+
+// aes-portable: 63.6 (ECB) to 250 (CBC encryption) instructions/byte
+// against OpenSSL's 16.8-22.0 (reference CPU with NEON and the AES
+// instructions turned off for both).
+constexpr Lane<AesKernel> kAesEntries[] = {
+#if ARMACCEL_HAVE_AES_CE
+    {&kAesCeOoo, kFasterEveryRelease, kAesCeOooFit},
+    {&kAesCe, kFasterEveryRelease},
+#endif
+#if ARMACCEL_HAVE_AES_NEON
+    {&kAesNeon, kFasterEveryRelease, {}, kAesNeonSlower},
+#endif
+    {&kAesPortable, kPortableLane},
+};
+
+// ---- GHASH ----
+
+#if ARMACCEL_HAVE_GHASH_PMULL
+// gcm-ce-ooo (eight blocks per iteration) wins on cortex-a72 (AES-128-GCM
+// records 0.904 against 0.940 at 16 KiB, 15.5 against 16.3 at 64 B;
+// AES-256 1.146 against 1.157).  On neoverse-n1 the per-record work around
+// the bulk loop (the tag, the length block, each a GHASH reduction of its
+// own) loses at 64 B; on neoverse-v1/v2 the AES and PMULL instructions
+// share two pipes and OpenSSL's loop takes fewer cycles.  Against OpenSSL
+// 3.0 armaccel wins on all of them (neoverse-n1 64 B records 12.4 against
+// 16.3, neoverse-v1 16 KiB 0.43 against 0.48), hence kAfter30.
+constexpr SlowerOnCore kGhashPmullSlower[] = {
+    {"aes-gcm", kN1, kAfter30,
+     "on neoverse-n1, 64-byte AES-128-GCM records take an estimated 11.1 cycles/byte against "
+     "OpenSSL 3.5's 10.5"},
+    {"aes-gcm", kV1, kAfter30,
+     "on neoverse-v1, AES-128-GCM records take an estimated 0.43 cycles/byte against OpenSSL "
+     "3.5's 0.39 at 16 KiB"},
+    {"aes-gcm", kV2, kAfter30,
+     "on neoverse-v2, AES-128-GCM records take an estimated 0.43 cycles/byte against OpenSSL "
+     "3.5's 0.40 at 16 KiB"},
+    {nullptr, 0, 0, nullptr}};
+#endif
+
+// ghash-neon: GMAC 5.39 instructions/byte at 16 KiB (9.44 at 1 KiB) against
+// OpenSSL's 26.6 (35.3-37.8) on a core without AES and PMULL; AES-128-GCM
+// records (key kept) with aes-neon 20.5 (24.9 at 1 KiB, 89.3 at 64 bytes)
+// against 48.4 / 42.9 (53.0 / 46.3, 122.1 / 123.9).  The portable AES-GCM
+// counts 90.2 against 43.1-48.6.
+constexpr Lane<GhashKernel> kGhashEntries[] = {
+#if ARMACCEL_HAVE_GHASH_PMULL
+    {&kGhashPmull, kFasterEveryRelease, {}, kGhashPmullSlower},
+#endif
+#if ARMACCEL_HAVE_GHASH_NEON
+    {&kGhashNeon, kFasterEveryRelease},
+#endif
+    {&kGhashPortable, kPortableLane},
+};
+
+// ---- fused GCM (no portable entry) ----
+
+#if ARMACCEL_HAVE_GCM_CE_OOO
+// AES-128-GCM records, gcm-ce-ooo against gcm-ce (OpenSSL 3.5), 16 KiB:
+// cortex-a72 0.904 against 0.980 (0.940), neoverse-n1 0.885 against 0.946
+// (0.931), neoverse-v1 0.431 against 0.494 (0.390), neoverse-v2 0.429
+// against 0.492 (0.396); 64 B cortex-a72 15.5 against 16.0 (16.3).  gcm-ce
+// takes fewer instructions (2.63 against 2.74 a byte).
+constexpr CoreFit kGcmCeOooFit = {
+    kOutOfOrder, 0, "eight blocks per iteration: fewer cycles on this out-of-order core"};
+#endif
+
+constexpr Lane<GcmKernel> kGcmEntries[] = {
+#if ARMACCEL_HAVE_GCM_CE_OOO
+    {&kGcmCeOoo, kFasterEveryRelease, kGcmCeOooFit},
+#endif
+#if ARMACCEL_HAVE_GCM_CE
+    {&kGcmCe, kFasterEveryRelease},
+#endif
+    {nullptr, kPortableLane},  // sentinel: no fused lane usable
+};
+
+// ---- SHA-256 ----
+
+#if ARMACCEL_HAVE_SHA256_CE
+// SHA-256 at 16 KiB, sha256-ce-ooo against sha256-ce (OpenSSL 3.5):
+// cortex-a72 2.094 against 2.445 (2.106), neoverse-n1 1.301 against 1.55
+// (1.313), neoverse-v1 1.298 against 1.54 (1.295), neoverse-v2 1.298
+// against 1.54 (1.296).  sha256-ce takes fewer instructions (1.611 against
+// 1.99 a byte on the reference CPU).
+constexpr CoreFit kSha256CeOooFit = {
+    kOutOfOrder, 0,
+    "the copy of ABCD off the SHA256H recurrence: fewer cycles on this out-of-order core"};
+#endif
+
+// sha256-neon on a core without the SHA instructions, against OpenSSL 3.0 /
+// 3.5 (its NEON and scalar assembly): SHA-256 24.7 (26.3 / 26.3) at 16 KiB,
+// 27.2 (28.9 / 28.6) at 1 KiB; HMAC-SHA256 25.2 (27.1 / 26.9), 34.5 (40.8 /
+// 38.3).  sha256-portable: 51.0 against OpenSSL's 26.3 (HMAC 51.8 against
+// 26.9-27.1).
+constexpr Lane<Sha256Kernel> kSha256Entries[] = {
+#if ARMACCEL_HAVE_SHA256_CE
+    {&kSha256CeOoo, kFasterEveryRelease, kSha256CeOooFit},
+    {&kSha256Ce, kFasterEveryRelease},
+#endif
+#if ARMACCEL_HAVE_SHA256_NEON
+    {&kSha256Neon, kFasterEveryRelease},
+#endif
+    {&kSha256Portable, kPortableLane},
+};
+
+// ---- SHA-512 ----
+
+// sha512-neon: SHA-512 17.2 (18.8 / 18.7) at 16 KiB, 20.4 (22.0 / 21.6) at
+// 1 KiB.  sha512-portable: 28.6 against OpenSSL's 18.8.
+constexpr Lane<Sha512Kernel> kSha512Entries[] = {
+#if ARMACCEL_HAVE_SHA512_CE
+    {&kSha512Ce, kFasterEveryRelease},
+#endif
+#if ARMACCEL_HAVE_SHA512_NEON
+    {&kSha512Neon, kFasterEveryRelease},
+#endif
+    {&kSha512Portable, kPortableLane},
+};
+
+// ---- Keccak ----
+
+#if ARMACCEL_HAVE_KECCAK_SHA3 && ARMACCEL_HAVE_KECCAK_NEON
+// SHA3-256, keccak-neon against keccak-sha3 (OpenSSL 3.5): neoverse-v1 4.62
+// against 11.5 (5.78), neoverse-v2 3.26 against 11.5 (4.00).
+constexpr CoreFit kKeccakSha3Fit = {
+    0, kV1 | kV2,
+    "the SHA3 instructions issue to one vector pipe on this core; the scalar keccak-neon "
+    "takes fewer cycles"};
+#else
+constexpr CoreFit kKeccakSha3Fit = {};
+#endif
+
+#if ARMACCEL_HAVE_KECCAK_NEON
+// keccak-neon's one-state Keccak in general registers, on cortex-a53
+// (cortex-a72 alike), against OpenSSL 3.0 / 3.5's scalar assembly: SHA3-256
+// 19.5 (24.2 / 24.2) at 16 KiB, 22.0 (26.8 / 26.3) at 1 KiB; SHAKE128 15.8
+// (19.7 / 19.7), 19.6 (23.9 / 23.4); SHA3-512 36.3 (45.2 / 45.1).  In
+// cycles its single sponge keeps fewer integer pipes busy than OpenSSL's
+// scalar Keccak on the Cortex-A72 (it wins on Neoverse N1, V1, V2).
+#define ARMACCEL_KECCAK_A72                                                                 \
+  "on cortex-a72, SHA3-256 takes an estimated 17.1 cycles/byte against OpenSSL 3.5's 11.5 " \
+  "at 16 KiB"
+constexpr SlowerOnCore kKeccakNeonSlower[] = {
+    {"sha3", kA72, kEveryReleaseFrom, ARMACCEL_KECCAK_A72},
+    {"keccak", kA72, kEveryReleaseFrom, ARMACCEL_KECCAK_A72},
+    {"keccak-kmac", kA72, kEveryReleaseFrom, ARMACCEL_KECCAK_A72},
+    {nullptr, 0, 0, nullptr}};
+#undef ARMACCEL_KECCAK_A72
+#endif
+
+constexpr Lane<KeccakKernel> kKeccakEntries[] = {
+#if ARMACCEL_HAVE_KECCAK_ARMV7M
+    {&kKeccakArmv7m, kFasterEveryRelease},
+#endif
+#if ARMACCEL_HAVE_KECCAK_SHA3
+    {&kKeccakSha3, kFasterEveryRelease, kKeccakSha3Fit},
+#endif
+#if ARMACCEL_HAVE_KECCAK_NEON
+    {&kKeccakNeon, kFasterEveryRelease, {}, kKeccakNeonSlower},
+#endif
+    {&kKeccakPortable, kPortableLane},
+};
+
+// ---- ChaCha20 ----
+
+#if ARMACCEL_HAVE_CHACHA20_NEON
+// ChaCha20 at 16 KiB (OpenSSL 3.5 in brackets), six blocks per iteration:
+// four NEON blocks in columns with a NEON block in rows and a scalar block
+// (chacha20-neon-ooo), or with two scalar blocks (chacha20-neon-ooo-gpr),
+// against chacha20-neon: cortex-a72 2.99 / 3.39 / 3.87 (3.20): A72 decodes
+// three instructions a cycle and the second scalar block fills them;
+// neoverse-n1 2.31 / 2.04 / 2.72 (2.30): N1's third integer pipe and wider
+// front end take it.  chacha20-neon takes the fewest instructions (5.31 a
+// byte at 16 KiB on the reference CPU).
+constexpr CoreFit kChachaOooFit = {
+    kOutOfOrder & ~kN1, 0,
+    "a NEON block in rows and a scalar block beside every four NEON blocks: fewer cycles on "
+    "this out-of-order core"};
+constexpr CoreFit kChachaOooGprFit = {
+    kN1, 0,
+    "two scalar blocks beside every four NEON blocks, on the integer pipes: fewer cycles on "
+    "this out-of-order core"};
+// On Neoverse V1/V2 OpenSSL runs ChaCha20 on SVE; chacha20-neon-ooo is bound
+// by the latency of the quarter round's chain there.  The six-block lanes
+// win on cortex-a72 (chacha20-neon-ooo 2.99 against 3.20 at 16 KiB, 21.3
+// against 27.6 at 64 B) and neoverse-n1 (chacha20-neon-ooo-gpr 2.04 against
+// 2.30).  ChaCha20-Poly1305 records: cortex-a72 4.04 against 4.23 at 16 KiB
+// (5.75 against 6.27 at 1 KiB, 31.4 against 41.4 at 64 B), neoverse-n1 3.13
+// against 3.30 (4.42 / 4.66, 23.1 / 28.4): registered there.
+constexpr SlowerOnCore kChachaOooSlower[] = {
+    {"chacha20", kV1, kEveryReleaseFrom,
+     "on neoverse-v1, ChaCha20 takes an estimated 1.66 cycles/byte against OpenSSL 3.5's 1.39 "
+     "at 16 KiB"},
+    {"chacha20", kV2, kEveryReleaseFrom,
+     "on neoverse-v2, ChaCha20 takes an estimated 1.65 cycles/byte against OpenSSL 3.5's 1.12 "
+     "at 16 KiB"},
+    {"chacha20-poly1305", kV1, kEveryReleaseFrom,
+     "on neoverse-v1, ChaCha20-Poly1305 records take an estimated 2.28 cycles/byte against "
+     "OpenSSL 3.5's 1.97 at 16 KiB"},
+    {"chacha20-poly1305", kV2, kEveryReleaseFrom,
+     "on neoverse-v2, ChaCha20-Poly1305 records take an estimated 2.16 cycles/byte against "
+     "OpenSSL 3.5's 1.60 at 16 KiB"},
+    {nullptr, 0, 0, nullptr}};
+#endif
+
+constexpr Lane<ChachaKernel> kChacha20Entries[] = {
+#if ARMACCEL_HAVE_CHACHA20_NEON
+    {&kChachaNeonOoo, kFasterEveryRelease, kChachaOooFit, kChachaOooSlower},
+    {&kChachaNeonOooGpr, kFasterEveryRelease, kChachaOooGprFit},
+    {&kChachaNeon, kFasterEveryRelease},
+#endif
+    {&kChachaPortable, kPortableLane},
+};
+
+// ---- Poly1305 ----
+
+#if ARMACCEL_HAVE_POLY1305_NEON
+// Poly1305 at 16 KiB, poly1305-neon-ooo against poly1305-neon (OpenSSL
+// 3.5): cortex-a72 0.944 against 1.204 (1.000), neoverse-n1 0.968 against
+// 1.154 (0.975), neoverse-v1 0.617 against 0.901 (0.565), neoverse-v2 0.506
+// against 0.720 (0.472).  poly1305-neon takes fewer instructions (1.58
+// against 1.62 a byte on the reference CPU).
+constexpr CoreFit kPoly1305OooFit = {
+    kOutOfOrder, 0,
+    "the products of the next blocks first, those with the accumulator last: fewer cycles on "
+    "this out-of-order core"};
+// poly1305-neon-ooo wins on cortex-a72 (0.944 against 1.000 at 16 KiB,
+// 1.40 against 1.42 at 1 KiB); on the others the per-key powers and the
+// radix-2^26 loop lose at some size.
+constexpr SlowerOnCore kPoly1305OooSlower[] = {
+    {"poly1305", kN1, kEveryReleaseFrom,
+     "on neoverse-n1, Poly1305 with a new key per 1 KiB message takes an estimated 1.35 "
+     "cycles/byte against OpenSSL 3.5's 1.29"},
+    {"poly1305", kV1, kEveryReleaseFrom,
+     "on neoverse-v1, Poly1305 takes an estimated 0.62 cycles/byte against OpenSSL 3.5's 0.57 "
+     "at 16 KiB"},
+    {"poly1305", kV2, kEveryReleaseFrom,
+     "on neoverse-v2, Poly1305 takes an estimated 0.51 cycles/byte against OpenSSL 3.5's 0.47 "
+     "at 16 KiB"},
+    {nullptr, 0, 0, nullptr}};
+#endif
+
+constexpr Lane<Poly1305Kernel> kPoly1305Entries[] = {
+#if ARMACCEL_HAVE_POLY1305_NEON
+    {&kPoly1305NeonOoo, kFasterEveryRelease, kPoly1305OooFit, kPoly1305OooSlower},
+    {&kPoly1305Neon, kFasterEveryRelease},
+#endif
+    {&kPoly1305Portable, kPortableLane},
+};
+
+// ---- SM4 ----
+
+// sm4-ce on -cpu max,sve-default-vector-length=16 at 16 KiB, loaded into
+// OpenSSL 3.5 against its own SM4 on the SM4 instructions: ECB 0.879
+// (1.064), CBC encryption 1.044 (1.162), CBC decryption 0.954 (1.149), CTR
+// 1.071 (1.267), OFB 1.925 (2.867), CFB 2.281 (3.118), SM4-GCM 1.913
+// (2.072), SM4-XTS 1.511 (3.208), SM4-CCM records 1.906 (4.564); at 1 KiB
+// and 64 B too.
+#if ARMACCEL_HAVE_SM4_CE
+constexpr SlowerOnCore kSm4CeSlower[] = {
+    {"sm4-gcm", kV1, kEveryReleaseFrom,
+     "on neoverse-v1, 64-byte SM4-GCM records take an estimated 8.55 cycles/byte against "
+     "OpenSSL 3.5's 7.44"},
+    {"sm4-gcm", kV2, kEveryReleaseFrom,
+     "on neoverse-v2, 64-byte SM4-GCM records take an estimated 8.14 cycles/byte against "
+     "OpenSSL 3.5's 6.49"},
+    {nullptr, 0, 0, nullptr}};
+#endif
+
+// sm4-neon on cortex-a53 (cortex-a72 alike), at 16 KiB against OpenSSL 3.0
+// / 3.5: ECB 17.1 (40.5 / 38.7), CBC encryption 35.5 (41.1 / 39.4), CBC
+// decryption 17.8 (41.1 / 39.3), CTR 18.2 (48.1 / 46.5), OFB 36.2 (41.7 /
+// 39.7), CFB 36.6 (41.8 / 40.0), SM4-GCM 19.1 (- / 40.3), SM4-XTS 18.6 (- /
+// 40.1); at 1 KiB too.  In cycles its rounds are serial (TBL then three
+// dependent TBX) where OpenSSL does four independent lookups.
+#if ARMACCEL_HAVE_SM4_NEON
+#define ARMACCEL_SM4_A72                                                                        \
+  "on cortex-a72, SM4-CBC encryption takes an estimated 174 cycles/byte against OpenSSL 3.5's " \
+  "32.2 at 16 KiB"
+#define ARMACCEL_SM4_N1                                                                           \
+  "on neoverse-n1, SM4-CBC encryption takes an estimated 70.0 cycles/byte against OpenSSL 3.5's " \
+  "51.9 at 16 KiB"
+constexpr SlowerOnCore kSm4NeonSlower[] = {
+    {"sm4", kA72, kEveryReleaseFrom, ARMACCEL_SM4_A72},
+    {"sm4", kN1, kEveryReleaseFrom, ARMACCEL_SM4_N1},
+    {"sm4-ccm", kA72, kEveryReleaseFrom, ARMACCEL_SM4_A72},
+    {"sm4-ccm", kN1, kEveryReleaseFrom, ARMACCEL_SM4_N1},
+    {"sm4-xts", kA72, kEveryReleaseFrom, ARMACCEL_SM4_A72},
+    {"sm4-xts", kN1, kEveryReleaseFrom, ARMACCEL_SM4_N1},
+    {"sm4-gcm", kA72, kEveryReleaseFrom,
+     "on cortex-a72, 64-byte SM4-GCM records take an estimated 108 cycles/byte against OpenSSL "
+     "3.5's 54.3"},
+    {"sm4-gcm", kN1, kEveryReleaseFrom,
+     "on neoverse-n1, 64-byte SM4-GCM records take an estimated 50.0 cycles/byte against "
+     "OpenSSL 3.5's 37.6"},
+    {nullptr, 0, 0, nullptr}};
+#undef ARMACCEL_SM4_A72
+#undef ARMACCEL_SM4_N1
+#endif
+
+constexpr Lane<Sm4Kernel> kSm4Entries[] = {
+#if ARMACCEL_HAVE_SM4_CE
+    {&kSm4Ce, kFasterEveryRelease, {}, kSm4CeSlower},
+#endif
+#if ARMACCEL_HAVE_SM4_NEON
+    {&kSm4Neon, kFasterEveryRelease, {}, kSm4NeonSlower},
+#endif
+    {&kSm4Portable, kPortableLane},
+};
+
+// ---- SM3 ----
+
+// sm3-scalar: 30.7 instructions/byte (33.6 at 1 KiB) against OpenSSL's
+// 32.2-32.4 (35.0-35.1); sm3-portable 36.4 against 32.2.  On
+// neoverse-v1/v2 sm3-ce and OpenSSL's code (3.5) run the same chain of SM3
+// instructions (5.06 against 5.05 cycles/byte at 16 KiB); OpenSSL's
+// per-message path costs less at 64 B and 1 KiB.  Against OpenSSL 3.0's C
+// code sm3-ce wins (5.49 against 8.51 at 1 KiB on neoverse-v1).
+#if ARMACCEL_HAVE_SM3_CE
+constexpr SlowerOnCore kSm3CeSlower[] = {
+    {"sm3", kV1, kAfter30,
+     "on neoverse-v1, SM3 takes an estimated 5.49 cycles/byte against OpenSSL 3.5's 5.23 at 1 "
+     "KiB"},
+    {"sm3", kV2, kAfter30,
+     "on neoverse-v2, SM3 takes an estimated 5.48 cycles/byte against OpenSSL 3.5's 5.30 at 1 "
+     "KiB"},
+    {nullptr, 0, 0, nullptr}};
+#endif
+#if ARMACCEL_HAVE_SM3_SCALAR
+constexpr SlowerOnCore kSm3ScalarSlower[] = {
+    {"sm3", kA72, kEveryReleaseFrom,
+     "on cortex-a72, SM3 takes an estimated 13.8 cycles/byte against OpenSSL 3.5's 12.2 at 16 "
+     "KiB"},
+    {nullptr, 0, 0, nullptr}};
+#endif
+
+constexpr Lane<Sm3Kernel> kSm3Entries[] = {
+#if ARMACCEL_HAVE_SM3_CE
+    {&kSm3Ce, kFasterEveryRelease, {}, kSm3CeSlower},
+#endif
+#if ARMACCEL_HAVE_SM3_SCALAR
+    {&kSm3Scalar, kFasterEveryRelease, {}, kSm3ScalarSlower},
+#endif
+    {&kSm3Portable, kPortableLane},
+};
+
+// ---- ML-KEM ----
+
+// mlkem-neon: ML-KEM-768 keygen, encapsulation and decapsulation each at
+// about a quarter of OpenSSL 3.5's instructions (docs/report).  The
+// Cortex-M lane is for bare-metal builds, which have no provider.
+constexpr Lane<MlkemKernel> kMlkemEntries[] = {
+#if ARMACCEL_HAVE_MLKEM_ARMV7M
+    {&kMlkemArmv7m, kFasterEveryRelease},
+#endif
+#if ARMACCEL_HAVE_MLKEM_NEON
+    {&kMlkemNeon, kFasterEveryRelease},
+#endif
+    {&kMlkemPortable, kPortableLane},
+};
+
+// The stores, named <primitive>_store for the generated list functions.
+constexpr auto aes_store = store(kAesEntries);
+constexpr auto ghash_store = store(kGhashEntries);
+constexpr auto gcm_store = store(kGcmEntries);
+constexpr auto sha256_store = store(kSha256Entries);
+constexpr auto sha512_store = store(kSha512Entries);
+constexpr auto keccak_store = store(kKeccakEntries);
+constexpr auto chacha20_store = store(kChacha20Entries);
+constexpr auto poly1305_store = store(kPoly1305Entries);
+constexpr auto sm4_store = store(kSm4Entries);
+constexpr auto sm3_store = store(kSm3Entries);
+constexpr auto mlkem_store = store(kMlkemEntries);
+
+}  // namespace
+
+#define ARMACCEL_X(Enum, name, Kernel, kind)                              \
+  LaneList<Kernel> name##_lanes() {                                       \
+    return {name##_store.lanes, name##_store.facts, name##_store.kCount}; \
+  }
+ARMACCEL_PRIMITIVES(ARMACCEL_X)
+#undef ARMACCEL_X
+
+LaneList<GcmKernel> gcm_lanes() {
+  return {gcm_store.lanes, gcm_store.facts, gcm_store.kCount - 1};  // without the sentinel
+}
+
+}  // namespace armaccel

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: Apache-2.0
+// The lane lists' facts (kernels/cpu/lane_table.cpp) against the provider's
+// step-aside rule (provider/step_aside.cpp), built into one program with
+// the rule's source: every list ends with its portable lane and only that
+// lane is listed as never faster than OpenSSL's code; every family a lane's
+// slower-on-core entry names is a family the rule has, so a misspelt name
+// cannot silently keep a family registered where it was measured slower;
+// and the rule defers what those entries say, on the core and release they
+// say, and nothing else.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cpu/lanes.h"
+#include "step_aside.h"
+
+namespace armaccel::test {
+namespace {
+
+using prov::Decision;
+using prov::Family;
+using prov::FamilyDecisions;
+using prov::HostVersion;
+
+constexpr CoreClass kClasses[] = {CoreClass::kOther, CoreClass::kCortexA72, CoreClass::kNeoverseN1,
+                                  CoreClass::kNeoverseV1, CoreClass::kNeoverseV2};
+
+// Calls f(lane name, facts, is the list's last entry) for every lane built.
+template <class F>
+void for_each_lane(F&& f) {
+  const KernelSet none = {};
+  for_each_primitive(none, [&](Primitive, auto list, auto) {
+    for (std::size_t i = 0; i < list.count; ++i)
+      f(std::string(list.lanes[i]->lane), list.facts[i], i + 1 == list.count);
+  });
+  const LaneList<GcmKernel> gcm = gcm_lanes();
+  for (std::size_t i = 0; i < gcm.count; ++i)
+    f(std::string(gcm.lanes[i]->lane), gcm.facts[i], false);
+}
+
+TEST(LaneFacts, OnlyThePortableLaneOfEachListIsNeverFaster) {
+  for_each_lane([](const std::string& lane, const LaneFacts& f, bool last) {
+    EXPECT_EQ(f.measured.below_minor == kPortableLane.below_minor, last) << lane;
+    EXPECT_EQ(lane.ends_with("-portable"), last) << lane;
+  });
+}
+
+TEST(LaneFacts, SlowerOnCoreEntriesNameFamiliesOfTheRule) {
+  int entries = 0;
+  for_each_lane([&](const std::string& lane, const LaneFacts& f, bool) {
+    for (const SlowerOnCore* s = f.slower; s != nullptr && s->family != nullptr; ++s, ++entries) {
+      EXPECT_TRUE(prov::is_family_name(s->family)) << lane << " names " << s->family;
+      EXPECT_NE(s->cores, 0u) << lane << " " << s->family;
+      EXPECT_NE(std::string(s->reason).find("estimated"), std::string::npos) << lane;
+    }
+  });
+#if ARMACCEL_TEST_AARCH64_LANES
+  EXPECT_GT(entries, 0) << "the AArch64 lanes carry slower-on-core entries";
+#endif
+}
+
+// Each slower-on-core entry of a lane chosen on its core takes its family
+// off that lane there from its release on, and (with every AArch64 lane
+// built) no family is deferred on a core class without an entry saying so.
+TEST(LaneFacts, TheRuleDefersExactlyWhatTheEntriesSay) {
+  for (const CoreClass core : kClasses) {
+    for (const int minor : {0, 5}) {
+      const HostVersion host{3, minor, 0};
+      const KernelSet k = select_kernels(kFeatAll, core);
+      const FamilyDecisions d = prov::decide_families(k, host, core, false);
+      for (std::size_t i = 0; i < prov::kFamilyCount; ++i) {
+        const auto family = static_cast<Family>(i);
+        const char* name = prov::family_name(family);
+        bool said = false;
+        for_each_primitive(k, [&](Primitive p, auto, auto) {
+          const LaneFacts& f = chosen_facts(k, p);
+          for (const SlowerOnCore* s = f.slower; s != nullptr && s->family != nullptr; ++s)
+            if (std::string(s->family) == name && (s->cores & core_bit(core)) != 0 &&
+                minor >= s->from_minor)
+              said = true;
+        });
+        if (said)  // deferred, or kept only because this release's default lacks it
+          EXPECT_NE(d.of[i], Decision::kLane)
+              << name << " on " << core_class_name(core) << " in 3." << minor;
+#if ARMACCEL_TEST_AARCH64_LANES
+        else
+          EXPECT_NE(d.of[i], Decision::kDeferred)
+              << name << " on " << core_class_name(core) << " in 3." << minor;
+#endif
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace armaccel::test
