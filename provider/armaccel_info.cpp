@@ -38,6 +38,7 @@
 #include <openssl/provider.h>
 #include <openssl/self_test.h>
 
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -68,7 +69,7 @@ using armaccel_info::Field;
 using armaccel_info::find_configured;
 using armaccel_info::Report;
 
-const Field kFields[] = {
+constexpr Field kHeadFields[] = {
     {OSSL_PROV_PARAM_NAME, "name"},
     {OSSL_PROV_PARAM_VERSION, "version"},
     {OSSL_PROV_PARAM_BUILDINFO, "buildinfo"},
@@ -77,15 +78,35 @@ const Field kFields[] = {
     {"override-source", "override from"},
     {"effective-features", "effective features"},
     {"core", "core class"},
+};
+// One lane line per primitive (kernels/cpu/primitives.h).
+constexpr Field kLaneFields[] = {
 #define ARMACCEL_X(Enum, name, Kernel, kind) {"lane-" #name, "lane " #name},
     ARMACCEL_PRIMITIVES(ARMACCEL_X)
 #undef ARMACCEL_X
-        {"lane-gcm", "lane gcm"},
+};
+constexpr Field kGcmField = {"lane-gcm", "lane gcm"};  // shown after lane ghash
+constexpr Field kTailFields[] = {
     {"lanes-built", "lanes built"},
     {"self-test", "self-test"},
     {"force-lanes", "forced lanes from"},
     {"algorithm-families", "families"},
 };
+
+constexpr auto kFieldList = [] {
+  std::array<Field, std::size(kHeadFields) + std::size(kLaneFields) + 1 + std::size(kTailFields)>
+      all{};
+  std::size_t n = 0;
+  for (const Field& f : kHeadFields) all[n++] = f;
+  for (std::size_t i = 0; i < std::size(kLaneFields); ++i) {
+    all[n++] = kLaneFields[i];
+    if (i == static_cast<std::size_t>(armaccel::Primitive::kGhash)) all[n++] = kGcmField;
+  }
+  for (const Field& f : kTailFields) all[n++] = f;
+  return all;
+}();
+const Field* const kFields = kFieldList.data();
+constexpr std::size_t kFieldCount = kFieldList.size();
 
 // Prints the "algorithm-families" value one family per line.
 void print_families(const char* label, const char* text) {
@@ -240,15 +261,15 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  char* values[sizeof kFields / sizeof kFields[0]] = {};
-  OSSL_PARAM params[sizeof kFields / sizeof kFields[0] + 1];
-  for (std::size_t i = 0; i < sizeof kFields / sizeof kFields[0]; ++i)
+  char* values[kFieldCount] = {};
+  OSSL_PARAM params[kFieldCount + 1];
+  for (std::size_t i = 0; i < kFieldCount; ++i)
     params[i] = OSSL_PARAM_construct_utf8_ptr(kFields[i].param, &values[i], 0);
-  params[sizeof kFields / sizeof kFields[0]] = OSSL_PARAM_construct_end();
+  params[kFieldCount] = OSSL_PARAM_construct_end();
   if (!OSSL_PROVIDER_get_params(prov, params)) return fail("OSSL_PROVIDER_get_params");
 
   Report report;
-  for (std::size_t i = 0; i < sizeof kFields / sizeof kFields[0]; ++i)
+  for (std::size_t i = 0; i < kFieldCount; ++i)
     report.fields.emplace_back(
         kFields[i], values[i] != nullptr ? std::optional<std::string>(values[i]) : std::nullopt);
   report.ciphers = algorithm_names(prov, OSSL_OP_CIPHER);

@@ -48,7 +48,7 @@ Json lane(std::string_view text) {
   out["kernel"] = kernel == "none" ? Json(nullptr) : Json(std::string(kernel));
   std::string_view rest = end == std::string_view::npos ? "" : text.substr(end);
   // " (for CLASS: why)" or " (LANE passed over on CLASS: why)": the core
-  // table's say (kernels/cpu/lanes.cpp; its reasons hold no parenthesis).
+  // table's say (kernels/cpu/lane_table.cpp; its reasons hold no parenthesis).
   out["core-choice"] = nullptr;
   if (rest.starts_with(" (") && !rest.starts_with(kSelfTestFailed)) {
     const std::size_t close = rest.find(')');

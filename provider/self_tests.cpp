@@ -35,6 +35,8 @@ const char* self_test_type(PrimitiveKind kind) {
       return OSSL_SELF_TEST_TYPE_KAT_DIGEST;
     case PrimitiveKind::kKem:
       return kTypeKatKem;
+    case PrimitiveKind::kKex:
+      return OSSL_SELF_TEST_TYPE_KAT_KA;
   }
   return OSSL_SELF_TEST_TYPE_KAT_CIPHER;
 }

@@ -293,7 +293,7 @@ const AesKernel kAesCe = {
     .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt,
     .ctr32_encrypt = ctr32_encrypt, .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt,
     .xts_decrypt = xts_decrypt};
-// aes-ce for the out-of-order cores of the core table (cpu/lanes.cpp): the
+// aes-ce for the out-of-order cores of the core table (cpu/lane_table.cpp): the
 // same schedule and modes, XTS with its tweaks in general-purpose registers.
 const AesKernel kAesCeOoo = {
     .lane = "aes-ce-ooo", .required = kFeatAsimd | kFeatAes,

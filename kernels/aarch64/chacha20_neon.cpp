@@ -11,7 +11,7 @@
 // rounds).
 //
 // Lanes "chacha20-neon-ooo" and "chacha20-neon-ooo-gpr", for out-of-order
-// cores (kernels/cpu/lanes.cpp's core table), run six blocks per iteration:
+// cores (kernels/cpu/lane_table.cpp: the lanes' core fits), run six blocks per iteration:
 // the four vertical ones with two more beside them (see Blocks below), and
 // scalar blocks for the tail.
 //

@@ -4,7 +4,7 @@
 // MIDR_EL1 (Arm ARM D23.2.122: implementer [31:24], variant [23:20],
 // architecture [19:16], part number [15:4], revision [3:0]).  Lane
 // selection (lanes.h) takes the class; the table of which class gets which
-// lane, and the figure that says why, is in lanes.cpp.  Freestanding apart
+// lane, and the figure that says why, is in lane_table.cpp.  Freestanding apart
 // from the probe.
 #pragma once
 

@@ -531,6 +531,13 @@ constexpr Lane<MlkemKernel> kMlkemEntries[] = {
     {&kMlkemPortable, kPortableLane},
 };
 
+// ---- X25519 ----
+
+// No family uses X25519 yet: the provider's key exchange follows.
+constexpr Lane<X25519Kernel> kX25519Entries[] = {
+    {&kX25519Portable, kPortableLane},
+};
+
 // The stores, named <primitive>_store for the generated list functions.
 constexpr auto aes_store = store(kAesEntries);
 constexpr auto ghash_store = store(kGhashEntries);
@@ -543,6 +550,7 @@ constexpr auto poly1305_store = store(kPoly1305Entries);
 constexpr auto sm4_store = store(kSm4Entries);
 constexpr auto sm3_store = store(kSm3Entries);
 constexpr auto mlkem_store = store(kMlkemEntries);
+constexpr auto x25519_store = store(kX25519Entries);
 
 }  // namespace
 

@@ -21,6 +21,7 @@
 #include "api/sha2.h"
 #include "api/sm3.h"
 #include "api/sm4.h"
+#include "api/x25519.h"
 #include "cpu/core_class.h"
 #include "cpu/cpu_features.h"
 #include "cpu/lane_facts.h"

@@ -13,7 +13,8 @@
 //          lane-<name> parameter;
 //   Kernel the kernel table type of its lanes (kernels/api);
 //   kind   what its known-answer self-test is for OpenSSL's self-test
-//          callback: kCipher, kDigest or kKem (PrimitiveKind).
+//          callback: kCipher, kDigest, kKem or kKex (key exchange;
+//          PrimitiveKind).
 // The fused GCM lanes are not a primitive: they compose an AES and a GHASH
 // lane (lanes.h) and have a list of their own.
 // Freestanding: no includes, so armaccel-info can read the list too.
@@ -30,7 +31,8 @@
   X(kPoly1305, poly1305, Poly1305Kernel, kCipher)  \
   X(kSm4, sm4, Sm4Kernel, kCipher)                 \
   X(kSm3, sm3, Sm3Kernel, kDigest)                 \
-  X(kMlkem, mlkem, MlkemKernel, kKem)
+  X(kMlkem, mlkem, MlkemKernel, kKem)             \
+  X(kX25519, x25519, X25519Kernel, kKex)
 // clang-format on
 
 #ifdef __cplusplus
@@ -42,7 +44,7 @@ enum class Primitive : unsigned char {
 #undef ARMACCEL_X
 };
 
-enum class PrimitiveKind : unsigned char { kCipher, kDigest, kKem };
+enum class PrimitiveKind : unsigned char { kCipher, kDigest, kKem, kKex };
 
 inline constexpr unsigned kPrimitiveCount = 0
 #define ARMACCEL_X(Enum, name, Kernel, kind) +1

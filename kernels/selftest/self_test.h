@@ -27,6 +27,7 @@
 //   SM3       GB/T 32905-2016 examples A.1 and A.2
 //   ML-KEM    C2SP CCTV unlucky-sample ML-KEM-512 (final FIPS 203):
 //             KeyGen_internal then Decaps_internal
+//   X25519    RFC 7748 §5.2 first vector; §6.1 Alice's public key
 #pragma once
 
 #include "api/aes.h"
@@ -39,6 +40,7 @@
 #include "api/sha2.h"
 #include "api/sm3.h"
 #include "api/sm4.h"
+#include "api/x25519.h"
 #include "cpu/lanes.h"
 
 namespace armaccel::selftest {
@@ -57,6 +59,7 @@ bool sm4(const Sm4Kernel& lane, bool corrupt);
 bool sm3(const Sm3Kernel& lane, bool corrupt);
 // The ML-KEM arithmetic lane, with the hash functions on `keccak`.
 bool mlkem(const MlkemKernel& lane, const KeccakKernel& keccak, bool corrupt);
+bool x25519(const X25519Kernel& lane, bool corrupt);
 
 // The test of any lane table, in the shape of select_kernels' accept
 // predicate (cpu/lanes.h): a fused GCM lane is tested with its own AES and
@@ -75,6 +78,7 @@ inline bool run(const Sm3Kernel& k, const KernelSet&, bool corrupt) { return sm3
 inline bool run(const MlkemKernel& k, const KernelSet& chosen, bool corrupt) {
   return mlkem(k, *chosen.keccak, corrupt);
 }
+inline bool run(const X25519Kernel& k, const KernelSet&, bool corrupt) { return x25519(k, corrupt); }
 // clang-format on
 
 }  // namespace armaccel::selftest

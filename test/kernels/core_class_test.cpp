@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Core classes (kernels/cpu/core_class.h): MIDR_EL1 values of real cores
 // to classes, the class names, and the core table's lane choices
-// (kernels/cpu/lanes.cpp) for every class with every feature.
+// (kernels/cpu/lane_table.cpp) for every class with every feature.
 #include <gtest/gtest.h>
 
 #include <cstring>

@@ -4,8 +4,8 @@
 // a core identity QEMU models (ARMACCEL_EXPECT_CORE, with the lanes that
 // core must get in ARMACCEL_EXPECT_CORE_LANES and the families it leaves to
 // the default provider in ARMACCEL_EXPECT_CORE_DEFERRED) -- the lanes chosen
-// (kernels/cpu/lanes.cpp's core table) and the families registered on that
-// core (provider/step_aside.cpp's slower-on-core entries).
+// (kernels/cpu/lane_table.cpp: the lanes' core fits) and the families registered on that
+// core (the lanes' slower-on-core entries, kernels/cpu/lane_table.cpp).
 #include <gtest/gtest.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -82,7 +82,7 @@ std::set<std::string> split_commas(const char* text) {
 }
 
 // The families deferred under the OpenSSL this test runs in: "FAMILY" is
-// deferred on every release, "FAMILY@N" from 3.N on (step_aside.cpp's
+// deferred on every release, "FAMILY@N" from 3.N on (kernels/cpu/lane_table.cpp's
 // kAfter30 entries).
 std::set<std::string> deferred_here(const char* text) {
   std::set<std::string> out;

@@ -79,14 +79,16 @@ TEST(LaneFacts, TheRuleDefersExactlyWhatTheEntriesSay) {
                 minor >= s->from_minor)
               said = true;
         });
-        if (said)  // deferred, or kept only because this release's default lacks it
+        // Deferred, or kept only because this release's default lacks it.
+        if (said) {
           EXPECT_NE(d.of[i], Decision::kLane)
               << name << " on " << core_class_name(core) << " in 3." << minor;
+        } else {
 #if ARMACCEL_TEST_AARCH64_LANES
-        else
           EXPECT_NE(d.of[i], Decision::kDeferred)
               << name << " on " << core_class_name(core) << " in 3." << minor;
 #endif
+        }
       }
     }
   }

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+// The X25519 function (RFC 7748 §5) over any representation of the field
+// GF(2^255 - 19): the Montgomery ladder with masked conditional swaps, then
+// one inversion by Fermat's little theorem.  Each lane supplies its field
+// as a type F with these static members (all constant time, outputs may
+// alias inputs):
+//   F::Elem                           an element, in the lane's limbs
+//   F::from_bytes(Elem&, const u8[32]) decodeUCoordinate: top bit masked,
+//                                     values >= p accepted
+//   F::to_bytes(u8[32], const Elem&)  the canonical encoding (fully reduced)
+//   F::one(Elem&), F::zero(Elem&)
+//   F::add(Elem&, a, b), F::sub(Elem&, a, b), F::mul(Elem&, a, b),
+//   F::sqr(Elem&, a), F::mul_a24(Elem&, a)   a * 121665 ((A - 2) / 4)
+//   F::cswap(Elem&, Elem&, u64 mask)  swaps when mask is all ones, not when 0
+// Header-only so each lane instantiates it with its own code-generation
+// flags.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace armaccel::x25519 {
+
+// RFC 7748 §5 decodeScalar25519.
+inline void clamp(std::uint8_t k[32], const std::uint8_t scalar[32]) {
+  std::memcpy(k, scalar, 32);
+  k[0] &= 248;
+  k[31] &= 127;
+  k[31] |= 64;
+}
+
+// out = z^(p - 2) = z^(2^255 - 21), the inverse of z (0 for z = 0): 254
+// squarings and 11 multiplications.  The powers of z are wiped with `wipe`.
+template <class F>
+void invert(typename F::Elem& out, const typename F::Elem& z, void (*wipe)(void*, std::size_t)) {
+  using E = typename F::Elem;
+  struct Powers {
+    E z2, z9, z11, t0, t1, t2;
+  } w;
+  E &z2 = w.z2, &z9 = w.z9, &z11 = w.z11, &t0 = w.t0, &t1 = w.t1, &t2 = w.t2;
+  F::sqr(z2, z);                                    // z^2
+  F::sqr(t0, z2);                                   // z^4
+  F::sqr(t0, t0);                                   // z^8
+  F::mul(z9, t0, z);                                // z^9
+  F::mul(z11, z9, z2);                              // z^11
+  F::sqr(t0, z11);                                  // z^22
+  F::mul(t0, t0, z9);                               // z^(2^5 - 1)
+  const auto sqr_n = [](E& r, const E& a, int n) {  // r = a^(2^n)
+    F::sqr(r, a);
+    for (int i = 1; i < n; ++i) F::sqr(r, r);
+  };
+  sqr_n(t1, t0, 5);
+  F::mul(t0, t1, t0);  // z^(2^10 - 1)
+  sqr_n(t1, t0, 10);
+  F::mul(t1, t1, t0);  // z^(2^20 - 1)
+  sqr_n(t2, t1, 20);
+  F::mul(t1, t2, t1);  // z^(2^40 - 1)
+  sqr_n(t1, t1, 10);
+  F::mul(t0, t1, t0);  // z^(2^50 - 1)
+  sqr_n(t1, t0, 50);
+  F::mul(t1, t1, t0);  // z^(2^100 - 1)
+  sqr_n(t2, t1, 100);
+  F::mul(t1, t2, t1);  // z^(2^200 - 1)
+  sqr_n(t1, t1, 50);
+  F::mul(t0, t1, t0);    // z^(2^250 - 1)
+  sqr_n(t0, t0, 5);      // z^(2^255 - 2^5)
+  F::mul(out, t0, z11);  // z^(2^255 - 21)
+  wipe(&w, sizeof w);
+}
+
+// out[32] = X25519(scalar, u) (RFC 7748 §5).  `wipe` clears the secrets
+// on the stack (the caller's freestanding wipe).
+template <class F>
+void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32],
+                void (*wipe)(void*, std::size_t)) {
+  using E = typename F::Elem;
+  struct State {
+    std::uint8_t k[32];
+    E x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
+  } s;
+  clamp(s.k, scalar);
+  F::from_bytes(s.x1, u);
+  F::one(s.x2);
+  F::zero(s.z2);
+  s.x3 = s.x1;
+  F::one(s.z3);
+  std::uint64_t swap = 0;
+  for (int t = 254; t >= 0; --t) {
+    const std::uint64_t bit = (s.k[t >> 3] >> (t & 7)) & 1;
+    swap ^= bit;
+    F::cswap(s.x2, s.x3, 0 - swap);
+    F::cswap(s.z2, s.z3, 0 - swap);
+    swap = bit;
+    F::add(s.a, s.x2, s.z2);   // A = x2 + z2
+    F::sqr(s.aa, s.a);         // AA = A^2
+    F::sub(s.b, s.x2, s.z2);   // B = x2 - z2
+    F::sqr(s.bb, s.b);         // BB = B^2
+    F::sub(s.e, s.aa, s.bb);   // E = AA - BB
+    F::add(s.c, s.x3, s.z3);   // C = x3 + z3
+    F::sub(s.d, s.x3, s.z3);   // D = x3 - z3
+    F::mul(s.da, s.d, s.a);    // DA = D * A
+    F::mul(s.cb, s.c, s.b);    // CB = C * B
+    F::add(s.x3, s.da, s.cb);  // x3 = (DA + CB)^2
+    F::sqr(s.x3, s.x3);
+    F::sub(s.z3, s.da, s.cb);  // z3 = x1 * (DA - CB)^2
+    F::sqr(s.z3, s.z3);
+    F::mul(s.z3, s.z3, s.x1);
+    F::mul(s.x2, s.aa, s.bb);  // x2 = AA * BB
+    F::mul_a24(s.z2, s.e);     // z2 = E * (AA + a24 * E)
+    F::add(s.z2, s.z2, s.aa);
+    F::mul(s.z2, s.z2, s.e);
+  }
+  F::cswap(s.x2, s.x3, 0 - swap);
+  F::cswap(s.z2, s.z3, 0 - swap);
+  invert<F>(s.z2, s.z2, wipe);
+  F::mul(s.x2, s.x2, s.z2);
+  F::to_bytes(out, s.x2);
+  wipe(&s, sizeof s);
+}
+
+}  // namespace armaccel::x25519

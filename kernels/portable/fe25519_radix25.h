@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: Apache-2.0
+// GF(2^255 - 19) in ten unsigned limbs of alternately 26 and 25 bits
+// (radix 2^25.5): limb i holds bits ceil(25.5 i) up, so a product of
+// limbs i and j lands on limb i + j, doubled when i and j are both odd, and
+// a product past limb 9 wraps to limb i + j - 10 times 19 (2^255 = 19 mod
+// p).  32x32->64-bit products only, so the same code serves 32-bit cores.
+//
+// Bounds.  A "carried" element has limbs below 2^26 (even) and 2^25
+// (odd), with at most a few units over after mul/sqr's final carry; add
+// gives limbs below 2^27 / 2^26, sub (a + 2p - b, so nothing goes
+// negative) below 3 * 2^26 / 3 * 2^25.  mul and sqr take any of these:
+// every partial product is below 3 * 2^53 once doubled, and a limb of the
+// product sums at most 1 + 9 * 19 of them (< 2^62).  add and sub take
+// carried inputs; their results feed only mul and sqr.  That is the only
+// way the ladder (curve25519/x25519_ladder.h) uses them.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+namespace armaccel::fe25519 {
+
+struct Radix25 {
+  struct Elem {
+    std::uint32_t v[10];
+  };
+
+  static constexpr std::uint32_t kMask26 = (1u << 26) - 1;
+  static constexpr std::uint32_t kMask25 = (1u << 25) - 1;
+  static constexpr int width(int i) { return (i & 1) ? 25 : 26; }
+
+  static void zero(Elem& r) { std::memset(r.v, 0, sizeof r.v); }
+  static void one(Elem& r) {
+    zero(r);
+    r.v[0] = 1;
+  }
+
+  // decodeUCoordinate (RFC 7748 §5): the low 255 bits, little-endian.
+  static void from_bytes(Elem& r, const std::uint8_t in[32]) {
+    std::uint64_t w[4];
+    for (int i = 0; i < 4; ++i) {
+      w[i] = 0;
+      for (int b = 7; b >= 0; --b) w[i] = (w[i] << 8) | in[8 * i + b];
+    }
+    w[3] &= 0x7fffffffffffffffULL;
+    int start = 0;
+    for (int i = 0; i < 10; ++i) {
+      const int word = start >> 6, off = start & 63, n = width(i);
+      std::uint64_t bits = w[word] >> off;
+      if (off + n > 64) bits |= w[word + 1] << (64 - off);
+      r.v[i] = static_cast<std::uint32_t>(bits) & ((1u << n) - 1);
+      start += n;
+    }
+  }
+
+  // Carries a product's 64-bit limbs into r, as a carried element.
+  static void carry(Elem& r, std::uint64_t h[10]) {
+    for (int i = 0; i < 9; ++i) {
+      const int n = width(i);
+      h[i + 1] += h[i] >> n;
+      h[i] &= (std::uint64_t{1} << n) - 1;
+    }
+    h[0] += 19 * (h[9] >> 25);  // 2^255 = 19
+    h[9] &= kMask25;
+    h[1] += h[0] >> 26;
+    h[0] &= kMask26;
+    for (int i = 0; i < 10; ++i) r.v[i] = static_cast<std::uint32_t>(h[i]);
+  }
+
+  // Carries limbs 0..8 into their successors.
+  static void ripple(std::uint64_t h[10]) {
+    for (int i = 0; i < 9; ++i) {
+      const int n = width(i);
+      h[i + 1] += h[i] >> n;
+      h[i] &= (std::uint64_t{1} << n) - 1;
+    }
+  }
+
+  // The canonical encoding: the value reduced below p.
+  static void to_bytes(std::uint8_t out[32], const Elem& a) {
+    std::uint64_t h[10];
+    for (int i = 0; i < 10; ++i) h[i] = a.v[i];
+    // Every limb within its width and the value below 2^255: one ripple,
+    // the bits past 2^255 folded back times 19, and a second ripple (the
+    // value after a fold is small, so the second cannot pass 2^255).
+    ripple(h);
+    h[0] += 19 * (h[9] >> 25);
+    h[9] &= kMask25;
+    ripple(h);
+    // q = 1 exactly when value >= p, that is when value + 19 >= 2^255.
+    std::uint64_t q = (h[0] + 19) >> 26;
+    for (int i = 1; i < 10; ++i) q = (h[i] + q) >> width(i);
+    h[0] += 19 * q;  // value + 19q - q 2^255: the bit at 255 is dropped below
+    ripple(h);
+    h[9] &= kMask25;
+    std::uint64_t w[4] = {};
+    int start = 0;
+    for (int i = 0; i < 10; ++i) {
+      const int word = start >> 6, off = start & 63;
+      w[word] |= h[i] << off;
+      if (off + width(i) > 64) w[word + 1] |= h[i] >> (64 - off);
+      start += width(i);
+    }
+    for (int i = 0; i < 32; ++i) out[i] = static_cast<std::uint8_t>(w[i >> 3] >> (8 * (i & 7)));
+  }
+
+  static void add(Elem& r, const Elem& a, const Elem& b) {
+    for (int i = 0; i < 10; ++i) r.v[i] = a.v[i] + b.v[i];
+  }
+
+  // a - b + 2p, limb by limb (2p's limbs: 2^27 - 38, then 2^26 - 2 and
+  // 2^27 - 2 alternately), so no limb goes below zero.
+  static void sub(Elem& r, const Elem& a, const Elem& b) {
+    r.v[0] = a.v[0] + ((kMask26 - 18) << 1) - b.v[0];
+    for (int i = 1; i < 10; ++i) r.v[i] = a.v[i] + (((i & 1) ? kMask25 : kMask26) << 1) - b.v[i];
+  }
+
+  static void mul(Elem& r, const Elem& a, const Elem& b) {
+    std::uint64_t h[10] = {};
+    std::uint32_t b19[10];
+    for (int j = 0; j < 10; ++j) b19[j] = 19 * b.v[j];
+    for (int i = 0; i < 10; ++i) {
+      const std::uint64_t ai = a.v[i], ai2 = (i & 1) ? 2 * ai : ai;  // odd i: doubled on odd j
+      for (int j = 0; j < 10; ++j) {
+        const std::uint64_t f = (j & 1) ? ai2 : ai;
+        if (i + j < 10)
+          h[i + j] += f * b.v[j];
+        else
+          h[i + j - 10] += f * b19[j];
+      }
+    }
+    carry(r, h);
+  }
+
+  static void sqr(Elem& r, const Elem& a) { mul(r, a, a); }
+
+  static void mul_a24(Elem& r, const Elem& a) {
+    std::uint64_t h[10];
+    for (int i = 0; i < 10; ++i) h[i] = std::uint64_t{121665} * a.v[i];
+    carry(r, h);
+  }
+
+  static void cswap(Elem& a, Elem& b, std::uint64_t mask) {
+    const auto m = static_cast<std::uint32_t>(mask);
+    for (int i = 0; i < 10; ++i) {
+      const std::uint32_t t = m & (a.v[i] ^ b.v[i]);
+      a.v[i] ^= t;
+      b.v[i] ^= t;
+    }
+  }
+};
+
+}  // namespace armaccel::fe25519

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: Apache-2.0
+// The portable X25519 lane: the ladder of curve25519/x25519_ladder.h over
+// ten limbs of 25.5 bits (portable/fe25519_radix25.h).
+#include "api/x25519.h"
+#include "curve25519/x25519_ladder.h"
+#include "portable/fe25519_radix25.h"
+#include "util/wipe.h"
+
+namespace armaccel {
+
+namespace {
+
+constexpr std::uint8_t kBasePoint[32] = {9};
+
+void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32]) {
+  x25519::scalarmult<fe25519::Radix25>(out, scalar, u, wipe);
+}
+
+void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
+  scalarmult(out, scalar, kBasePoint);
+}
+
+}  // namespace
+
+const X25519Kernel kX25519Portable = {"x25519-portable", 0, scalarmult, scalarmult_base};
+
+}  // namespace armaccel
