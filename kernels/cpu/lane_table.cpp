@@ -91,6 +91,9 @@ extern const MlkemKernel kMlkemNeon;
 #if ARMACCEL_HAVE_MLKEM_ARMV7M
 extern const MlkemKernel kMlkemArmv7m;
 #endif
+#if ARMACCEL_HAVE_X25519_NEON
+extern const X25519Kernel kX25519Neon;
+#endif
 
 namespace {
 
@@ -533,8 +536,12 @@ constexpr Lane<MlkemKernel> kMlkemEntries[] = {
 
 // ---- X25519 ----
 
-// No family uses X25519 yet: the provider's key exchange follows.
+// No family uses X25519 yet (the provider's key exchange follows), so its
+// entries decide nothing there yet.
 constexpr Lane<X25519Kernel> kX25519Entries[] = {
+#if ARMACCEL_HAVE_X25519_NEON
+    {&kX25519Neon, kFasterEveryRelease},
+#endif
     {&kX25519Portable, kPortableLane},
 };
 

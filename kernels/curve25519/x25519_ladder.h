@@ -20,7 +20,10 @@
 #include <cstdint>
 #include <cstring>
 
-namespace armaccel::x25519 {
+// Internal linkage: lane files built with their own flags include it too.
+namespace armaccel {
+namespace {
+namespace x25519 {
 
 // RFC 7748 §5 decodeScalar25519.
 inline void clamp(std::uint8_t k[32], const std::uint8_t scalar[32]) {
@@ -119,4 +122,6 @@ void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::
   wipe(&s, sizeof s);
 }
 
-}  // namespace armaccel::x25519
+}  // namespace x25519
+}  // namespace
+}  // namespace armaccel

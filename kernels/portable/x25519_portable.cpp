@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The portable X25519 lane: the ladder of curve25519/x25519_ladder.h over
-// ten limbs of 25.5 bits (portable/fe25519_radix25.h).
+// ten limbs of 25.5 bits (curve25519/fe25519_radix25.h).
 #include "api/x25519.h"
+#include "curve25519/fe25519_radix25.h"
 #include "curve25519/x25519_ladder.h"
-#include "portable/fe25519_radix25.h"
 #include "util/wipe.h"
 
 namespace armaccel {

@@ -17,6 +17,7 @@ set(lanes
   "aarch64/sm4_neon.cpp|-march=armv8-a"
   "aarch64/sm3_ce.cpp|-march=armv8.2-a+sm4"
   "aarch64/mlkem_neon.cpp|-march=armv8-a"
+  "aarch64/x25519_neon.cpp|-march=armv8-a"
   "aarch64/ghash_neon.cpp|-march=armv8-a"
   "aarch64/sha256_neon.cpp|-march=armv8-a"
   "aarch64/sha512_neon.cpp|-march=armv8-a"

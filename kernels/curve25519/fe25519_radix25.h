@@ -18,7 +18,10 @@
 #include <cstdint>
 #include <cstring>
 
-namespace armaccel::fe25519 {
+// Internal linkage: lane files built with their own flags include it too.
+namespace armaccel {
+namespace {
+namespace fe25519 {
 
 struct Radix25 {
   struct Elem {
@@ -150,4 +153,6 @@ struct Radix25 {
   }
 };
 
-}  // namespace armaccel::fe25519
+}  // namespace fe25519
+}  // namespace
+}  // namespace armaccel

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: Apache-2.0
+// The x25519-neon lane: X25519 (RFC 7748 §5) with two field operations at
+// a time in NEON, in the radix-2^25.5 limbs of curve25519/fe25519_radix25.h
+// (ten limbs of 26 and 25 bits, unsigned, the same bounds).
+//
+// A pair of field elements (A | B) is five vectors; vector k holds limbs
+// 2k and 2k + 1 of both: [A_2k, B_2k, A_2k+1, B_2k+1].  UMLAL multiplies
+// the low halves (limb 2k of A and of B) and UMLAL2 the high halves (limb
+// 2k + 1), each two 32x32->64-bit products into one 64-bit accumulator per
+// element, so a pair of products costs 100 multiply-accumulates and no
+// carry chain.  The products of an even and an odd limb take the other
+// factor with its halves swapped (EXT).  Each ladder step (§5) is arranged
+// as five paired operations:
+//   (AA | BB)       = (A | B)^2
+//   (DA | CB)       = (D | C) * (A | B)
+//   (x3 | t)        = (DA + CB | DA - CB)^2
+//   (z2 | z3)       = (E | t) * (AA + a24 E | x1)
+//   (x2 | x2)       = (AA | BB) * (BB | AA)
+// with the sums and differences formed across the lanes of one pair.
+#include <arm_neon.h>
+
+#include <cstdint>
+#include <cstring>
+#include <utility>
+
+#include "api/x25519.h"
+#include "curve25519/fe25519_radix25.h"
+#include "curve25519/x25519_ladder.h"
+#include "util/wipe.h"
+
+namespace armaccel {
+
+namespace {
+
+using fe25519::Radix25;
+
+// Two field elements (A | B); see the file comment for the layout.
+struct Fe2 {
+  uint32x4_t v[5];
+};
+
+// The two lanes of a pair into it and out of it (ten limbs each).
+Fe2 join(const Radix25::Elem& a, const Radix25::Elem& b) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k) {
+    const std::uint32_t lanes[4] = {a.v[2 * k], b.v[2 * k], a.v[2 * k + 1], b.v[2 * k + 1]};
+    r.v[k] = vld1q_u32(lanes);
+  }
+  return r;
+}
+Radix25::Elem lane_a(const Fe2& f) {
+  Radix25::Elem r;
+  for (int k = 0; k < 5; ++k) {
+    std::uint32_t lanes[4];
+    vst1q_u32(lanes, f.v[k]);
+    r.v[2 * k] = lanes[0];
+    r.v[2 * k + 1] = lanes[2];
+  }
+  return r;
+}
+
+// The multiplicand's forms a pair product reads.
+struct Factor {
+  uint32x4_t g[5], gs[5], g19[5], g19s[5];  // gs: halves swapped; *19 for wrapped limbs
+};
+Factor factor(const Fe2& b) {
+  Factor p;
+  for (int k = 0; k < 5; ++k) {
+    p.g[k] = b.v[k];
+    p.gs[k] = vextq_u32(b.v[k], b.v[k], 2);
+    p.g19[k] = vmulq_n_u32(b.v[k], 19);
+    p.g19s[k] = vextq_u32(p.g19[k], p.g19[k], 2);
+  }
+  return p;
+}
+
+// h[n] += the product of limb I of f and limb J of g, at limb (I + J) mod
+// 10: doubled when I and J are both odd (f2 holds the odd limbs doubled),
+// times 19 past limb 9.
+template <int I, int J>
+inline void mac(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Factor& p) {
+  constexpr int n = (I + J) % 10;
+  constexpr bool wrap = I + J >= 10, odd_i = I & 1, odd_j = J & 1;
+  const uint32x4_t& a = odd_i && odd_j ? f2.v[I / 2] : f.v[I / 2];
+  const uint32x4_t& b =
+      odd_i == odd_j ? (wrap ? p.g19[J / 2] : p.g[J / 2]) : (wrap ? p.g19s[J / 2] : p.gs[J / 2]);
+  if constexpr (odd_i)
+    h[n] = vmlal_high_u32(h[n], a, b);
+  else
+    h[n] = vmlal_u32(h[n], vget_low_u32(a), vget_low_u32(b));
+}
+
+template <int I, int... J>
+inline void mac_row(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Factor& p,
+                    std::integer_sequence<int, J...>) {
+  (mac<I, J>(h, f, f2, p), ...);
+}
+template <int... I>
+inline void mac_all(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Factor& p,
+                    std::integer_sequence<int, I...>) {
+  (mac_row<I>(h, f, f2, p, std::make_integer_sequence<int, 10>{}), ...);
+}
+
+// Carries the 64-bit limbs of a product into a carried pair: two chains
+// (from limbs 0 and 5) side by side, limb 9's carry folded into limb 0
+// times 19 (2^255 = 19 mod p).  Limbs 1 and 6 may end a few units over
+// their width, as Radix25's bounds allow.
+inline Fe2 carry(uint64x2_t (&h)[10]) {
+  const uint64x2_t m26 = vdupq_n_u64((1u << 26) - 1), m25 = vdupq_n_u64((1u << 25) - 1);
+  const auto step = [&](int i) {
+    if (i & 1) {
+      h[i + 1] = vsraq_n_u64(h[i + 1], h[i], 25);
+      h[i] = vandq_u64(h[i], m25);
+    } else {
+      h[i + 1] = vsraq_n_u64(h[i + 1], h[i], 26);
+      h[i] = vandq_u64(h[i], m26);
+    }
+  };
+  step(0);
+  step(5);
+  step(1);
+  step(6);
+  step(2);
+  step(7);
+  step(3);
+  step(8);
+  step(4);
+  const uint64x2_t top = vshrq_n_u64(h[9], 25);  // h0 += 19 * top
+  h[9] = vandq_u64(h[9], m25);
+  h[0] = vaddq_u64(h[0], vaddq_u64(top, vaddq_u64(vshlq_n_u64(top, 1), vshlq_n_u64(top, 4))));
+  step(5);
+  step(0);
+  Fe2 r;
+  for (int k = 0; k < 5; ++k) r.v[k] = vmovn_high_u64(vmovn_u64(h[2 * k]), h[2 * k + 1]);
+  return r;
+}
+
+// (A1 * A2 | B1 * B2).
+Fe2 mul(const Fe2& f, const Fe2& g) {
+  const int32x4_t odd_doubled = {0, 0, 1, 1};
+  Fe2 f2;
+  for (int k = 0; k < 5; ++k) f2.v[k] = vshlq_u32(f.v[k], odd_doubled);
+  const Factor p = factor(g);
+  uint64x2_t h[10];
+  for (auto& x : h) x = vdupq_n_u64(0);
+  mac_all(h, f, f2, p, std::make_integer_sequence<int, 10>{});
+  return carry(h);
+}
+
+Fe2 sqr(const Fe2& f) {
+  return mul(f, f);
+}
+
+Fe2 add(const Fe2& a, const Fe2& b) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k) r.v[k] = vaddq_u32(a.v[k], b.v[k]);
+  return r;
+}
+
+// 2p's limbs for a - b + 2p (Radix25::sub).
+const uint32x4_t kTwoP0 = {(1u << 27) - 38, (1u << 27) - 38, (1u << 26) - 2, (1u << 26) - 2};
+const uint32x4_t kTwoP = {(1u << 27) - 2, (1u << 27) - 2, (1u << 26) - 2, (1u << 26) - 2};
+
+Fe2 sub(const Fe2& a, const Fe2& b) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k)
+    r.v[k] = vsubq_u32(vaddq_u32(a.v[k], k == 0 ? kTwoP0 : kTwoP), b.v[k]);
+  return r;
+}
+
+// (B | A).
+Fe2 swap_lanes(const Fe2& a) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k) r.v[k] = vrev64q_u32(a.v[k]);
+  return r;
+}
+
+// (A of a | B of b).
+const uint32x4_t kLaneA = {~0u, 0, ~0u, 0};
+Fe2 pick(const Fe2& a, const Fe2& b) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k) r.v[k] = vbslq_u32(kLaneA, a.v[k], b.v[k]);
+  return r;
+}
+
+// (A + B | A - B).
+Fe2 sum_difference(const Fe2& a) {
+  const Fe2 s = swap_lanes(a);
+  return pick(add(a, s), sub(a, s));
+}
+
+// Both elements times 121665 ((A - 2) / 4, RFC 7748 §5).
+Fe2 mul_a24(const Fe2& f) {
+  uint64x2_t h[10];
+  for (int k = 0; k < 5; ++k) {
+    h[2 * k] = vmull_n_u32(vget_low_u32(f.v[k]), 121665);
+    h[2 * k + 1] = vmull_high_n_u32(f.v[k], 121665);
+  }
+  return carry(h);
+}
+
+// Swaps a and b where mask is all ones.
+void cswap(Fe2& a, Fe2& b, std::uint32_t mask) {
+  const uint32x4_t m = vdupq_n_u32(mask);
+  for (int k = 0; k < 5; ++k) {
+    const uint32x4_t t = vandq_u32(m, veorq_u32(a.v[k], b.v[k]));
+    a.v[k] = veorq_u32(a.v[k], t);
+    b.v[k] = veorq_u32(b.v[k], t);
+  }
+}
+
+// The pair arithmetic as one field for x25519::invert (both lanes carry
+// the same element).
+struct PairField {
+  using Elem = Fe2;
+  static void mul(Elem& r, const Elem& a, const Elem& b) { r = armaccel::mul(a, b); }
+  static void sqr(Elem& r, const Elem& a) { r = armaccel::sqr(a); }
+};
+
+void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32]) {
+  struct State {
+    std::uint8_t k[32];
+    Radix25::Elem u, one, zero;
+    Fe2 x1, x2z2, x3z3, ab, cd, aabb, dacb, x3t, e, f, r1, r2;
+  } s;
+  x25519::clamp(s.k, scalar);
+  Radix25::from_bytes(s.u, u);
+  Radix25::one(s.one);
+  Radix25::zero(s.zero);
+  s.x1 = join(s.u, s.u);
+  s.x2z2 = join(s.one, s.zero);
+  s.x3z3 = join(s.u, s.one);
+  std::uint32_t swap = 0;
+  for (int t = 254; t >= 0; --t) {
+    const std::uint32_t bit = (s.k[t >> 3] >> (t & 7)) & 1;
+    swap ^= bit;
+    cswap(s.x2z2, s.x3z3, 0 - swap);
+    swap = bit;
+    s.ab = sum_difference(s.x2z2);                  // (A | B)
+    s.cd = sum_difference(s.x3z3);                  // (C | D)
+    s.aabb = sqr(s.ab);                             // (AA | BB)
+    s.dacb = mul(swap_lanes(s.cd), s.ab);           // (DA | CB)
+    s.x3t = sqr(sum_difference(s.dacb));            // (x3 | (DA - CB)^2)
+    const Fe2 bbaa = swap_lanes(s.aabb);            // (BB | AA)
+    s.e = sub(s.aabb, bbaa);                        // (E | -E)
+    s.f = add(s.aabb, mul_a24(s.e));                // (AA + a24 E | .)
+    s.r1 = mul(pick(s.e, s.x3t), pick(s.f, s.x1));  // (z2 | z3)
+    s.r2 = mul(s.aabb, bbaa);                       // (x2 | x2)
+    s.x2z2 = pick(s.r2, swap_lanes(s.r1));
+    s.x3z3 = pick(s.x3t, s.r1);
+  }
+  cswap(s.x2z2, s.x3z3, 0 - swap);
+  // x2 / z2: z2 inverted in both lanes, then x2 * z2^-1 in lane A.
+  Fe2 z = pick(swap_lanes(s.x2z2), s.x2z2);  // (z2 | z2)
+  x25519::invert<PairField>(z, z, wipe);
+  const Fe2 x = mul(s.x2z2, z);
+  const Radix25::Elem result = lane_a(x);
+  Radix25::to_bytes(out, result);
+  wipe(&s, sizeof s);
+  wipe(&z, sizeof z);
+}
+
+constexpr std::uint8_t kBasePoint[32] = {9};
+
+void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
+  scalarmult(out, scalar, kBasePoint);
+}
+
+}  // namespace
+
+extern const X25519Kernel kX25519Neon;
+const X25519Kernel kX25519Neon = {"x25519-neon", kFeatAsimd, scalarmult, scalarmult_base};
+
+}  // namespace armaccel
