@@ -26,6 +26,7 @@
 #include "api/x25519.h"
 #include "curve25519/fe25519_radix25.h"
 #include "curve25519/x25519_ladder.h"
+#include "util/always_inline.h"
 #include "util/wipe.h"
 
 namespace armaccel {
@@ -76,36 +77,65 @@ Factor factor(const Fe2& b) {
 
 // h[n] += the product of limb I of f and limb J of g, at limb (I + J) mod
 // 10: doubled when I and J are both odd (f2 holds the odd limbs doubled),
-// times 19 past limb 9.
+// times 19 past limb 9.  Limb 0's products come first and set h.
 template <int I, int J>
-inline void mac(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Factor& p) {
+ARMACCEL_ALWAYS_INLINE void mac(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Factor& p) {
   constexpr int n = (I + J) % 10;
   constexpr bool wrap = I + J >= 10, odd_i = I & 1, odd_j = J & 1;
   const uint32x4_t& a = odd_i && odd_j ? f2.v[I / 2] : f.v[I / 2];
   const uint32x4_t& b =
       odd_i == odd_j ? (wrap ? p.g19[J / 2] : p.g[J / 2]) : (wrap ? p.g19s[J / 2] : p.gs[J / 2]);
-  if constexpr (odd_i)
+  if constexpr (I == 0)
+    h[n] = vmull_u32(vget_low_u32(a), vget_low_u32(b));
+  else if constexpr (odd_i)
     h[n] = vmlal_high_u32(h[n], a, b);
   else
     h[n] = vmlal_u32(h[n], vget_low_u32(a), vget_low_u32(b));
 }
 
 template <int I, int... J>
-inline void mac_row(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Factor& p,
-                    std::integer_sequence<int, J...>) {
+ARMACCEL_ALWAYS_INLINE void mac_row(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2,
+                                    const Factor& p, std::integer_sequence<int, J...>) {
   (mac<I, J>(h, f, f2, p), ...);
 }
 template <int... I>
-inline void mac_all(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Factor& p,
-                    std::integer_sequence<int, I...>) {
+ARMACCEL_ALWAYS_INLINE void mac_all(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2,
+                                    const Factor& p, std::integer_sequence<int, I...>) {
   (mac_row<I>(h, f, f2, p, std::make_integer_sequence<int, 10>{}), ...);
+}
+
+// The squaring's products: limb I times limb J >= I, twice when J > I (fd,
+// fd2: f doubled, with its odd limbs doubled again).  Limb 0's products
+// (J = 0..9) come first and set h.
+template <int I, int J>
+ARMACCEL_ALWAYS_INLINE void sqr_mac(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Fe2& fd,
+                                    const Fe2& fd2, const Factor& p) {
+  if constexpr (J < I) {
+    return;
+  } else if constexpr (J == I) {
+    mac<I, J>(h, f, f2, p);
+  } else {
+    mac<I, J>(h, fd, fd2, p);
+  }
+}
+template <int I, int... J>
+ARMACCEL_ALWAYS_INLINE void sqr_row(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Fe2& fd,
+                                    const Fe2& fd2, const Factor& p,
+                                    std::integer_sequence<int, J...>) {
+  (sqr_mac<I, J>(h, f, f2, fd, fd2, p), ...);
+}
+template <int... I>
+ARMACCEL_ALWAYS_INLINE void sqr_all(uint64x2_t (&h)[10], const Fe2& f, const Fe2& f2, const Fe2& fd,
+                                    const Fe2& fd2, const Factor& p,
+                                    std::integer_sequence<int, I...>) {
+  (sqr_row<I>(h, f, f2, fd, fd2, p, std::make_integer_sequence<int, 10>{}), ...);
 }
 
 // Carries the 64-bit limbs of a product into a carried pair: two chains
 // (from limbs 0 and 5) side by side, limb 9's carry folded into limb 0
 // times 19 (2^255 = 19 mod p).  Limbs 1 and 6 may end a few units over
 // their width, as Radix25's bounds allow.
-inline Fe2 carry(uint64x2_t (&h)[10]) {
+ARMACCEL_ALWAYS_INLINE Fe2 carry(uint64x2_t (&h)[10]) {
   const uint64x2_t m26 = vdupq_n_u64((1u << 26) - 1), m25 = vdupq_n_u64((1u << 25) - 1);
   const auto step = [&](int i) {
     if (i & 1) {
@@ -142,13 +172,23 @@ Fe2 mul(const Fe2& f, const Fe2& g) {
   for (int k = 0; k < 5; ++k) f2.v[k] = vshlq_u32(f.v[k], odd_doubled);
   const Factor p = factor(g);
   uint64x2_t h[10];
-  for (auto& x : h) x = vdupq_n_u64(0);
   mac_all(h, f, f2, p, std::make_integer_sequence<int, 10>{});
   return carry(h);
 }
 
+// (A^2 | B^2): 55 products instead of 100.
 Fe2 sqr(const Fe2& f) {
-  return mul(f, f);
+  const int32x4_t odd_doubled = {0, 0, 1, 1}, doubled = {1, 1, 1, 1}, odd_quadrupled = {1, 1, 2, 2};
+  Fe2 f2, fd, fd2;
+  for (int k = 0; k < 5; ++k) {
+    f2.v[k] = vshlq_u32(f.v[k], odd_doubled);
+    fd.v[k] = vshlq_u32(f.v[k], doubled);
+    fd2.v[k] = vshlq_u32(f.v[k], odd_quadrupled);
+  }
+  const Factor p = factor(f);
+  uint64x2_t h[10];
+  sqr_all(h, f, f2, fd, fd2, p, std::make_integer_sequence<int, 10>{});
+  return carry(h);
 }
 
 Fe2 add(const Fe2& a, const Fe2& b) {

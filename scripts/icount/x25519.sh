@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# One X25519 scalar multiplication (RFC 7748 §5): guest instructions on the
+# reference CPU and estimated cycles per core model, armaccel's lane against
+# the default provider's derivation through EVP in Debian 12's OpenSSL 3.0
+# and Debian 13's 3.5 (test/bench/x25519_work; the outside tools as
+# scripts/icount/cycles.sh uses them).  Each figure is (run(1 + REPS) -
+# run(1)) / REPS.
+#
+#   scripts/icount/x25519.sh [MODEL...]   (default: cortex-a72 neoverse-n1)
+#
+# ARMACCEL_DISABLE narrows armaccel's lanes as for the provider (all: the
+# portable lane).  Needs the aarch64 build (build/aarch64-dev or
+# X25519_BUILD) with test/bench/x25519_work, and llvm-19 for cycles.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=../lib/icount_tool.sh
+source "$root/scripts/lib/icount_tool.sh"
+tool=$(icount_tool "$root")
+out=${ICOUNT_DIR:-$root/build/icount}
+[ -f "$out/libtbprof.so" ] && [ -f "$out/libicount.so" ] || "$tool/build.sh" "$out" >/dev/null
+work=${X25519_BUILD:-$root/build/aarch64-dev}/test/bench/x25519_work
+rt35=$root/build/runtimes/trixie-arm64
+reps=${REPS:-10}
+models=("$@")
+[ ${#models[@]} -gt 0 ] || models=(cortex-a72 neoverse-n1)
+# shellcheck source=models.sh
+source "$root/scripts/icount/models.sh"
+
+insns() {  # insns SYSROOT MODE
+  local a b
+  a=$(qemu-aarch64 -L "$1" -cpu max,sve-default-vector-length=16 -plugin "$out/libicount.so" \
+    "$work" "$2" 1 2>&1 | awk '/^icount/{print $2}')
+  b=$(qemu-aarch64 -L "$1" -cpu max,sve-default-vector-length=16 -plugin "$out/libicount.so" \
+    "$work" "$2" $((reps + 1)) 2>&1 | awk '/^icount/{print $2}')
+  echo $(((b - a) / reps))
+}
+cycles() {  # cycles SYSROOT MODE MODEL
+  local tmp
+  tmp=$(mktemp -d)
+  model_setup "$3"
+  TBPROF_OUT=$tmp/a.tb qemu-aarch64 -L "$1" -cpu "$qemu_cpu" -plugin "$out/libtbprof.so" \
+    "$work" "$2" 1 >/dev/null 2>&1
+  TBPROF_OUT=$tmp/b.tb qemu-aarch64 -L "$1" -cpu "$qemu_cpu" -plugin "$out/libtbprof.so" \
+    "$work" "$2" $((reps + 1)) >/dev/null 2>&1
+  python3 "$tool/mca.py" --json --mcpu "$mca_model" --bytes 1 --reps "$reps" "$tmp/b.tb" "$tmp/a.tb" |
+    python3 -c 'import json, sys; print("%.0f" % next(iter(json.load(sys.stdin).values()))["cycles_per_byte"])'
+  rm -rf "$tmp"
+}
+printf '%-34s %12s %12s %12s\n' "one X25519" openssl-3.0 openssl-3.5 armaccel
+printf '%-34s %12s %12s %12s\n' "instructions (reference CPU)" "$(insns / evp)" "$(insns "$rt35" evp)" \
+  "$(insns / lane)"
+for m in "${models[@]}"; do
+  printf '%-34s %12s %12s %12s\n' "estimated cycles, $m" "$(cycles / evp "$m")" \
+    "$(cycles "$rt35" evp "$m")" "$(cycles / lane "$m")"
+done
