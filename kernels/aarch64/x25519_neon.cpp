@@ -10,13 +10,15 @@
 // element, so a pair of products costs 100 multiply-accumulates and no
 // carry chain.  The products of an even and an odd limb take the other
 // factor with its halves swapped (EXT).  Each ladder step (§5) is arranged
-// as five paired operations:
+// on the pairs (x2 | x3) and (z2 | z3), so the conditional swap is a swap
+// of lanes and (A | C), (B | D) are plain sums and differences, as five
+// paired operations:
 //   (AA | BB)       = (A | B)^2
-//   (DA | CB)       = (D | C) * (A | B)
+//   (DA | CB)       = (D | B) * (A | C)
 //   (x3 | t)        = (DA + CB | DA - CB)^2
-//   (z2 | z3)       = (E | t) * (AA + a24 E | x1)
-//   (x2 | x2)       = (AA | BB) * (BB | AA)
-// with the sums and differences formed across the lanes of one pair.
+//   (x2 | z3)       = (AA | t) * (BB | x1)
+//   (z2 | .)        = (E | .) * (AA + a24 E | .)
+// with E and DA +- CB formed across the lanes of one pair.
 #include <arm_neon.h>
 
 #include <cstdint>
@@ -239,16 +241,6 @@ Fe2 mul_a24(const Fe2& f) {
   return carry(h);
 }
 
-// Swaps a and b where mask is all ones.
-void cswap(Fe2& a, Fe2& b, std::uint32_t mask) {
-  const uint32x4_t m = vdupq_n_u32(mask);
-  for (int k = 0; k < 5; ++k) {
-    const uint32x4_t t = vandq_u32(m, veorq_u32(a.v[k], b.v[k]));
-    a.v[k] = veorq_u32(a.v[k], t);
-    b.v[k] = veorq_u32(b.v[k], t);
-  }
-}
-
 // The pair arithmetic as one field for x25519::invert (both lanes carry
 // the same element).
 struct PairField {
@@ -257,43 +249,52 @@ struct PairField {
   static void sqr(Elem& r, const Elem& a) { r = armaccel::sqr(a); }
 };
 
+// Swaps the lanes of a and of b where mask is all ones: (x2 | x3) and
+// (z2 | z3) become (x3 | x2) and (z3 | z2).
+void cswap_lanes(Fe2& a, Fe2& b, std::uint32_t mask) {
+  const uint32x4_t m = vdupq_n_u32(mask);
+  for (int k = 0; k < 5; ++k) {
+    a.v[k] = veorq_u32(a.v[k], vandq_u32(m, veorq_u32(a.v[k], vrev64q_u32(a.v[k]))));
+    b.v[k] = veorq_u32(b.v[k], vandq_u32(m, veorq_u32(b.v[k], vrev64q_u32(b.v[k]))));
+  }
+}
+
 void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32]) {
   struct State {
     std::uint8_t k[32];
     Radix25::Elem u, one, zero;
-    Fe2 x1, x2z2, x3z3, ab, cd, aabb, dacb, x3t, e, f, r1, r2;
+    Fe2 x1, x, z;  // x1; (x2 | x3); (z2 | z3)
   } s;
   x25519::clamp(s.k, scalar);
   Radix25::from_bytes(s.u, u);
   Radix25::one(s.one);
   Radix25::zero(s.zero);
   s.x1 = join(s.u, s.u);
-  s.x2z2 = join(s.one, s.zero);
-  s.x3z3 = join(s.u, s.one);
+  s.x = join(s.one, s.u);
+  s.z = join(s.zero, s.one);
   std::uint32_t swap = 0;
   for (int t = 254; t >= 0; --t) {
     const std::uint32_t bit = (s.k[t >> 3] >> (t & 7)) & 1;
     swap ^= bit;
-    cswap(s.x2z2, s.x3z3, 0 - swap);
+    cswap_lanes(s.x, s.z, 0 - swap);
     swap = bit;
-    s.ab = sum_difference(s.x2z2);                  // (A | B)
-    s.cd = sum_difference(s.x3z3);                  // (C | D)
-    s.aabb = sqr(s.ab);                             // (AA | BB)
-    s.dacb = mul(swap_lanes(s.cd), s.ab);           // (DA | CB)
-    s.x3t = sqr(sum_difference(s.dacb));            // (x3 | (DA - CB)^2)
-    const Fe2 bbaa = swap_lanes(s.aabb);            // (BB | AA)
-    s.e = sub(s.aabb, bbaa);                        // (E | -E)
-    s.f = add(s.aabb, mul_a24(s.e));                // (AA + a24 E | .)
-    s.r1 = mul(pick(s.e, s.x3t), pick(s.f, s.x1));  // (z2 | z3)
-    s.r2 = mul(s.aabb, bbaa);                       // (x2 | x2)
-    s.x2z2 = pick(s.r2, swap_lanes(s.r1));
-    s.x3z3 = pick(s.x3t, s.r1);
+    const Fe2 ac = add(s.x, s.z);                      // (A | C)
+    const Fe2 db = swap_lanes(sub(s.x, s.z));          // (D | B)
+    const Fe2 aabb = sqr(pick(ac, db));                // (AA | BB)
+    const Fe2 x3t = sqr(sum_difference(mul(db, ac)));  // ((DA + CB)^2 | (DA - CB)^2)
+    const Fe2 bbaa = swap_lanes(aabb);
+    const Fe2 e = sub(aabb, bbaa);                          // E = AA - BB in lane A
+    const Fe2 f = add(aabb, mul_a24(e));                    // AA + a24 E in lane A
+    const Fe2 r1 = mul(pick(aabb, x3t), pick(bbaa, s.x1));  // (x2 = AA BB | z3 = x1 t)
+    const Fe2 r2 = mul(e, f);                               // z2 in lane A
+    s.x = pick(r1, swap_lanes(x3t));                        // (x2 | x3)
+    s.z = pick(r2, r1);                                     // (z2 | z3)
   }
-  cswap(s.x2z2, s.x3z3, 0 - swap);
+  cswap_lanes(s.x, s.z, 0 - swap);
   // x2 / z2: z2 inverted in both lanes, then x2 * z2^-1 in lane A.
-  Fe2 z = pick(swap_lanes(s.x2z2), s.x2z2);  // (z2 | z2)
+  Fe2 z = pick(s.z, swap_lanes(s.z));  // (z2 | z2)
   x25519::invert<PairField>(z, z, wipe);
-  const Fe2 x = mul(s.x2z2, z);
+  const Fe2 x = mul(s.x, z);
   const Radix25::Elem result = lane_a(x);
   Radix25::to_bytes(out, result);
   wipe(&s, sizeof s);
