@@ -301,7 +301,7 @@ constexpr CoreFit kKeccakSha3Fit = {
     0, kV1 | kV2,
     "the SHA3 instructions issue to one vector pipe on this core; the scalar keccak-neon "
     "takes fewer cycles"};
-#else
+#elif ARMACCEL_HAVE_KECCAK_SHA3
 constexpr CoreFit kKeccakSha3Fit = {};
 #endif
 

@@ -17,6 +17,7 @@
 #include "api/ghash.h"
 #include "api/keccak.h"
 #include "api/mlkem_kernel.h"
+#include "api/x25519.h"
 #include "api/poly1305.h"
 #include "api/sha2.h"
 #include "api/sm3.h"
@@ -276,6 +277,25 @@ void check_mlkem() {
   }
 }
 
+// X25519 (x25519-portable), secret scalar and u-coordinate: RFC 7748 §5.2's
+// first vector, and §6.1's public key from Alice's secret private key.
+void check_x25519() {
+  Bytes scalar = from_hex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
+  Bytes u = from_hex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c");
+  secret(scalar);
+  secret(u);
+  Bytes out(32);
+  kX25519Portable.scalarmult(out.data(), scalar.data(), u.data());
+  expect_bytes(out, from_hex("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552"),
+               "X25519 (RFC 7748 5.2)");
+  Bytes alice = from_hex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
+  secret(alice);
+  kX25519Portable.scalarmult_base(out.data(), alice.data());
+  expect_bytes(out, from_hex("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"),
+               "X25519 public key (RFC 7748 6.1)");
+  count_checks(2);
+}
+
 }  // namespace
 }  // namespace armaccel::ct_test
 
@@ -289,5 +309,6 @@ int main() {
   check_sm4();
   check_hashes();
   check_mlkem();
+  check_x25519();
   return finish("ct_kernels");
 }

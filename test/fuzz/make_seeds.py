@@ -194,11 +194,18 @@ def mlkem_seeds(vec):
                 yield name(g["parameterSet"]) + bytes([0x12]) + dk + bytes(32)
 
 
+def x25519_seeds(vec):
+    doc = json.load(open(os.path.join(vec, "wycheproof", "x25519_test.json")))
+    for g in doc["testGroups"]:
+        for t in g["tests"]:
+            yield bytes.fromhex(t["private"]) + bytes.fromhex(t["public"])
+
+
 def main():
     family, vec, out = sys.argv[1:4]
     os.makedirs(out, exist_ok=True)
     gen = {"cipher": cipher_seeds, "aead": aead_seeds, "digest": digest_seeds, "mac": mac_seeds,
-           "mlkem": mlkem_seeds}[family]
+           "mlkem": mlkem_seeds, "x25519": x25519_seeds}[family]
     count = 0
     for prog in gen(vec):
         path = os.path.join(out, "seed-" + hashlib.sha1(prog).hexdigest())
