@@ -11,17 +11,21 @@
 #      (the test command runs speed over the algorithms on armaccel's code
 #      only).  Every algorithm the runtime alone measures must be measured
 #      with armaccel preferred too;
-#   3. the benchmark report measured again on a subset
+#   3. RFC 7748 §5.2's X25519 iterated 1,000,000 times on every X25519
+#      lane (natively the portable lane, under qemu-aarch64 -cpu max the
+#      NEON one; about 4 and 6 minutes);
+#   4. the benchmark report measured again on a subset
 #      (test/report/report_measure_test.sh: every CPU class, two
 #      operations at two sizes, one cell measured alone), with the outside
 #      instruction-count tools (scripts/lib/icount_tool.sh).
 # Natively about 15 minutes on two cores; the arm64 speed runs add about
 # two hours (RSA-15360 key generation under emulation).  Skip parts with
-# LONG_RUNS="configs speed-amd64 speed-arm64 report" (default: all four).
+# LONG_RUNS="configs speed-amd64 speed-arm64 x25519 report" (default: all
+# five).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-parts=${LONG_RUNS:-configs speed-amd64 speed-arm64 report}
+parts=${LONG_RUNS:-configs speed-amd64 speed-arm64 x25519 report}
 jobs=$(nproc)
 scripts/install-deps.sh cross
 scripts/fetch-runtimes.sh trixie-amd64 trixie-arm64 sid-amd64 sid-arm64
@@ -68,6 +72,15 @@ if [[ " $parts " == *" speed-arm64 "* ]]; then
     step "speed, $rt under qemu-aarch64 -cpu max"
     speed_runtime "$rt" "max,sve-default-vector-length=16" build/aarch64/provider
   done
+fi
+if [[ " $parts " == *" x25519 "* ]]; then
+  step "X25519 iterated 1,000,000 times (RFC 7748 5.2)"
+  million=--gtest_filter='*X25519Lane.Rfc7748Section52MillionIterations*'
+  cmake --preset release >/dev/null && cmake --build --preset release -j "$jobs" --target kernel_tests
+  ARMACCEL_X25519_MILLION=1 build/release/test/kernel_tests "$million" || failed=1
+  cmake --preset aarch64 >/dev/null && cmake --build --preset aarch64 -j "$jobs" --target kernel_tests
+  ARMACCEL_X25519_MILLION=1 qemu-aarch64 -L / -cpu max build/aarch64/test/kernel_tests "$million" ||
+    failed=1
 fi
 if [[ " $parts " == *" report "* ]]; then
   step "benchmark report measured again on a subset"
