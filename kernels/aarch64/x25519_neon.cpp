@@ -27,6 +27,7 @@
 
 #include "api/x25519.h"
 #include "curve25519/fe25519_radix25.h"
+#include "curve25519/x25519_base.h"
 #include "curve25519/x25519_ladder.h"
 #include "util/always_inline.h"
 #include "util/wipe.h"
@@ -301,10 +302,71 @@ void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::
   wipe(&z, sizeof z);
 }
 
-constexpr std::uint8_t kBasePoint[32] = {9};
+// Public keys by the fixed-base method of x25519_base.h with its mixed
+// additions as pair operations: the point as (X | Y) and (Z | T), an entry
+// as (y - x | y + x) and (2 d x y | 2), so one addition is four pair
+// products: (A | B) = (Y - X | Y + X) (y - x | y + x), (C | D) = (T | Z)
+// (2 d x y | 2), then (X3 | Y3) = (E | H) (F | G) and (Z3 | T3) = (F | E)
+// (G | H).  The four doublings run on one element at a time.
+using Point = x25519::Extended<Radix25>;
+
+void add_entry(Fe2& xy, Fe2& zt, const x25519::Precomp<Radix25>& q, const Radix25::Elem& two) {
+  const Fe2 yx = swap_lanes(xy);
+  const Fe2 ab = mul(pick(sub(yx, xy), add(yx, xy)), join(q.ymx, q.ypx));  // (A | B)
+  const Fe2 cd = mul(swap_lanes(zt), join(q.xy2d, two));                   // (C | D)
+  const Fe2 ba = swap_lanes(ab), dc = swap_lanes(cd);
+  const Fe2 eh = pick(sub(ba, ab), add(ba, ab));                 // (E | H) = (B - A | A + B)
+  const Fe2 fg = pick(sub(dc, cd), add(dc, cd));                 // (F | G) = (D - C | C + D)
+  xy = mul(eh, fg);                                              // (E F | H G)
+  zt = mul(pick(fg, swap_lanes(eh)), pick(swap_lanes(fg), eh));  // (F G | E H)
+}
 
 void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
-  scalarmult(out, scalar, kBasePoint);
+  struct State {
+    std::uint8_t k[32];
+    std::int8_t e[64];
+    Radix25::Elem zero, one, two;
+    x25519::Precomp<Radix25> q;
+    Point p;
+    Fe2 xy, zt;
+  } s;
+  x25519::clamp(s.k, scalar);
+  x25519::signed_digits(s.e, s.k);
+  Radix25::zero(s.zero);
+  Radix25::one(s.one);
+  Radix25::add(s.two, s.one, s.one);
+  s.xy = join(s.zero, s.one);  // the neutral element (0 : 1 : 1 : 0)
+  s.zt = join(s.one, s.zero);
+  for (int i = 1; i < 64; i += 2) {
+    x25519::select<Radix25>(s.q, i / 2, s.e[i]);
+    add_entry(s.xy, s.zt, s.q, s.two);
+  }
+  s.p.x = lane_a(s.xy);
+  s.p.y = lane_a(swap_lanes(s.xy));
+  s.p.z = lane_a(s.zt);
+  s.p.t = lane_a(swap_lanes(s.zt));
+  for (int i = 0; i < 4; ++i) x25519::double_point<Radix25>(s.p);
+  s.xy = join(s.p.x, s.p.y);
+  s.zt = join(s.p.z, s.p.t);
+  for (int i = 0; i < 64; i += 2) {
+    x25519::select<Radix25>(s.q, i / 2, s.e[i]);
+    add_entry(s.xy, s.zt, s.q, s.two);
+  }
+  // u = (Z + Y) / (Z - Y), the inversion on a pair as in the ladder.
+  const Fe2 zy = pick(s.zt, s.xy);  // (Z | Y)
+  const Fe2 yz = swap_lanes(zy);
+  Fe2 den = sub(yz, zy);  // (Y - Z | Z - Y): lane B is Z - Y
+  den = swap_lanes(den);  // lane A: Z - Y
+  den = pick(den, swap_lanes(den));
+  Radix25::Elem d = lane_a(den);
+  Radix25::reduce(d, d);
+  den = join(d, d);
+  x25519::invert<PairField>(den, den, wipe);
+  const Fe2 u = mul(add(zy, yz), den);  // lane A: (Z + Y) / (Z - Y)
+  Radix25::to_bytes(out, lane_a(u));
+  wipe(&s, sizeof s);
+  wipe(&den, sizeof den);
+  wipe(&d, sizeof d);
 }
 
 }  // namespace

@@ -70,6 +70,14 @@ struct Radix25 {
     for (int i = 0; i < 10; ++i) r.v[i] = static_cast<std::uint32_t>(h[i]);
   }
 
+  // A weak reduction: any element of these bounds (an add or sub result)
+  // back to a carried one.
+  static void reduce(Elem& r, const Elem& a) {
+    std::uint64_t h[10];
+    for (int i = 0; i < 10; ++i) h[i] = a.v[i];
+    carry(r, h);
+  }
+
   // Carries limbs 0..8 into their successors.
   static void ripple(std::uint64_t h[10]) {
     for (int i = 0; i < 9; ++i) {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# One X25519 scalar multiplication (RFC 7748 §5): guest instructions on the
-# reference CPU and estimated cycles per core model, armaccel's lane against
-# the default provider's derivation through EVP in Debian 12's OpenSSL 3.0
-# and Debian 13's 3.5 (test/bench/x25519_work; the outside tools as
+# One X25519 scalar multiplication (RFC 7748 §5) and one public key from a
+# private key: guest instructions on the reference CPU and estimated cycles
+# per core model, armaccel's lane against the default provider through EVP
+# (a derivation; a raw private key imported) in Debian 12's OpenSSL 3.0 and
+# Debian 13's 3.5 (test/bench/x25519_work; the outside tools as
 # scripts/icount/cycles.sh uses them).  Each figure is (run(1 + REPS) -
 # run(1)) / REPS.
 #
@@ -47,10 +48,13 @@ cycles() {  # cycles SYSROOT MODE MODEL
     python3 -c 'import json, sys; print("%.0f" % next(iter(json.load(sys.stdin).values()))["cycles_per_byte"])'
   rm -rf "$tmp"
 }
-printf '%-34s %12s %12s %12s\n' "one X25519" openssl-3.0 openssl-3.5 armaccel
-printf '%-34s %12s %12s %12s\n' "instructions (reference CPU)" "$(insns / evp)" "$(insns "$rt35" evp)" \
-  "$(insns / lane)"
-for m in "${models[@]}"; do
-  printf '%-34s %12s %12s %12s\n' "estimated cycles, $m" "$(cycles / evp "$m")" \
-    "$(cycles "$rt35" evp "$m")" "$(cycles / lane "$m")"
+for what in "scalar multiplication|evp|lane" "public key (base point)|evp-base|lane-base"; do
+  IFS='|' read -r label evp lane <<<"$what"
+  printf '%-34s %12s %12s %12s\n' "X25519 $label" openssl-3.0 openssl-3.5 armaccel
+  printf '%-34s %12s %12s %12s\n' "instructions (reference CPU)" "$(insns / "$evp")" \
+    "$(insns "$rt35" "$evp")" "$(insns / "$lane")"
+  for m in "${models[@]}"; do
+    printf '%-34s %12s %12s %12s\n' "estimated cycles, $m" "$(cycles / "$evp" "$m")" \
+      "$(cycles "$rt35" "$evp" "$m")" "$(cycles / "$lane" "$m")"
+  done
 done

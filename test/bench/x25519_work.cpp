@@ -6,7 +6,11 @@
 // derivations through EVP on the OpenSSL the program runs in (its default
 // provider) with one key pair.
 //
-//   x25519_work lane|evp REPS
+//   x25519_work lane|evp|lane-base|evp-base REPS
+//
+// lane-base / evp-base: REPS public keys from a private key (X25519 with
+// the base point 9): the lane's scalarmult_base, or a raw private key
+// imported into the default provider (which computes its public key).
 #include <openssl/evp.h>
 
 #include <cstdio>
@@ -28,10 +32,36 @@ constexpr std::uint8_t kPublic[32] = {
     0xde, 0x9e, 0xdb, 0x7d, 0x7b, 0x7d, 0xc1, 0xb4, 0xd3, 0x5b, 0x61, 0xc2, 0xec, 0xe4, 0x35, 0x37,
     0x3f, 0x83, 0x43, 0xc8, 0x5b, 0x78, 0x67, 0x4d, 0xad, 0xfc, 0x7e, 0x14, 0x6f, 0x88, 0x2b, 0x4f};
 
-int on_lane(long reps) {
+const X25519Kernel* chosen_lane() {
   const CpuFeatures effective = apply_disable(
       probe_cpu_features(), parse_disable_list(std::getenv("ARMACCEL_DISABLE")).disable);
-  const X25519Kernel* k = select_kernels(effective, classify_midr(probe_midr())).x25519;
+  return select_kernels(effective, classify_midr(probe_midr())).x25519;
+}
+
+int base_on_lane(long reps) {
+  const X25519Kernel* k = chosen_lane();
+  std::uint8_t scalar[32];
+  std::memcpy(scalar, kPrivate, 32);
+  for (long i = 0; i < reps; ++i) k->scalarmult_base(scalar, scalar);
+  std::printf("lane %s base: %02x%02x...\n", k->lane, scalar[0], scalar[1]);
+  return 0;
+}
+
+int base_through_evp(long reps) {
+  std::uint8_t scalar[32];
+  std::memcpy(scalar, kPrivate, 32);
+  for (long i = 0; i < reps; ++i) {
+    EVP_PKEY* key = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, scalar, 32);
+    std::size_t len = 32;
+    if (key == nullptr || !EVP_PKEY_get_raw_public_key(key, scalar, &len)) return 1;
+    EVP_PKEY_free(key);
+  }
+  std::printf("evp base: %02x%02x...\n", scalar[0], scalar[1]);
+  return 0;
+}
+
+int on_lane(long reps) {
+  const X25519Kernel* k = chosen_lane();
   std::uint8_t scalar[32];
   std::memcpy(scalar, kPrivate, 32);
   for (long i = 0; i < reps; ++i) k->scalarmult(scalar, scalar, kPublic);
@@ -62,11 +92,13 @@ int through_evp(long reps) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: x25519_work lane|evp REPS\n");
+    std::fprintf(stderr, "usage: x25519_work lane|evp|lane-base|evp-base REPS\n");
     return 2;
   }
   const long reps = std::atol(argv[2]);
   if (std::strcmp(argv[1], "lane") == 0) return on_lane(reps);
   if (std::strcmp(argv[1], "evp") == 0) return through_evp(reps);
+  if (std::strcmp(argv[1], "lane-base") == 0) return base_on_lane(reps);
+  if (std::strcmp(argv[1], "evp-base") == 0) return base_through_evp(reps);
   return 2;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// X25519 lanes (api/x25519.h), every lane the running CPU can use: RFC 7748
+// X25519 lanes (api/x25519.h), every lane the running CPU can use (public
+// keys by the fixed-base method checked against the ladder): RFC 7748
 // §5.2 (the two vectors, and the function iterated 1 and 1,000 times; the
 // 1,000,000 iterations in the long runs: ARMACCEL_X25519_MILLION=1), the
 // §6.1 exchange, Wycheproof's x25519_test.json (twist points, low-order
@@ -146,10 +147,16 @@ TEST_P(X25519Lane, MatchesPortable) {
     const Bytes nine = from_hex("0900000000000000000000000000000000000000000000000000000000000000");
     EXPECT_EQ(to_hex(public_key(k, scalar)), to_hex(x25519(&kX25519Portable, scalar, nine)));
   }
-  // Scalars at the edges of clamping: all zeros and all ones.
-  for (const Bytes& scalar : {Bytes(32, 0), Bytes(32, 0xff)})
+  // Scalars at the edges of clamping (all zeros, all ones) and of the
+  // fixed-base method's signed digits (every digit 8, -8 or 7).
+  const Bytes nine = from_hex("0900000000000000000000000000000000000000000000000000000000000000");
+  for (const std::uint8_t fill : {0x00, 0xff, 0x88, 0x78, 0x87, 0x77, 0x08, 0x80}) {
+    const Bytes scalar(32, fill);
+    EXPECT_EQ(to_hex(public_key(k, scalar)), to_hex(x25519(&kX25519Portable, scalar, nine)))
+        << "scalar fill " << int{fill};
     for (const Bytes& u : edges)
       EXPECT_EQ(to_hex(x25519(k, scalar, u)), to_hex(x25519(&kX25519Portable, scalar, u)));
+  }
 }
 
 // The output may be written over either input.
