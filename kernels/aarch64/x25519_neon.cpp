@@ -260,7 +260,9 @@ void cswap_lanes(Fe2& a, Fe2& b, std::uint32_t mask) {
   }
 }
 
-void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32]) {
+// The ladder of RFC 7748 §5 up to its projective result u = x2 / z2.
+void ladder(Radix25::Elem& x2, Radix25::Elem& z2, const std::uint8_t scalar[32],
+            const std::uint8_t u[32]) {
   struct State {
     std::uint8_t k[32];
     Radix25::Elem u, one, zero;
@@ -292,14 +294,55 @@ void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::
     s.z = pick(r2, r1);                                     // (z2 | z3)
   }
   cswap_lanes(s.x, s.z, 0 - swap);
-  // x2 / z2: z2 inverted in both lanes, then x2 * z2^-1 in lane A.
-  Fe2 z = pick(s.z, swap_lanes(s.z));  // (z2 | z2)
-  x25519::invert<PairField>(z, z, wipe);
-  const Fe2 x = mul(s.x, z);
-  const Radix25::Elem result = lane_a(x);
-  Radix25::to_bytes(out, result);
+  x2 = lane_a(s.x);
+  z2 = lane_a(s.z);
   wipe(&s, sizeof s);
-  wipe(&z, sizeof z);
+}
+
+// out_a = num_a / den_a and, unless out_b is null, out_b = num_b / den_b,
+// canonical: both denominators inverted at once, one in each lane.
+void divide(std::uint8_t* out_a, std::uint8_t* out_b, const Radix25::Elem& num_a,
+            const Radix25::Elem& den_a, const Radix25::Elem& num_b, const Radix25::Elem& den_b) {
+  Fe2 den = join(den_a, den_b);
+  x25519::invert<PairField>(den, den, wipe);
+  Fe2 q = mul(join(num_a, num_b), den);
+  Radix25::to_bytes(out_a, lane_a(q));
+  if (out_b != nullptr) Radix25::to_bytes(out_b, lane_a(swap_lanes(q)));
+  wipe(&den, sizeof den);
+  wipe(&q, sizeof q);
+}
+
+void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32]) {
+  Radix25::Elem r[2];
+  ladder(r[0], r[1], scalar, u);
+  divide(out, nullptr, r[0], r[1], r[0], r[1]);
+  wipe(r, sizeof r);
+}
+
+// A weak reduction of both elements (Radix25::reduce).
+Fe2 reduce(const Fe2& a) {
+  uint64x2_t h[10];
+  for (int k = 0; k < 5; ++k) {
+    h[2 * k] = vmovl_u32(vget_low_u32(a.v[k]));
+    h[2 * k + 1] = vmovl_high_u32(a.v[k]);
+  }
+  return carry(h);
+}
+
+// (X | Y), (Z | T) doubled (x25519::double_point's formulas, its -E, -F,
+// -G, -H in lane A): two pair squarings and two pair products.
+void double_pair(Fe2& xy, Fe2& zt) {
+  const Fe2 yx = swap_lanes(xy);
+  const Fe2 ab = sqr(xy);                                  // (X^2 | Y^2)
+  const Fe2 szz = sqr(pick(add(xy, yx), swap_lanes(zt)));  // ((X + Y)^2 | Z^2)
+  const Fe2 ba = swap_lanes(ab);
+  const Fe2 hn = reduce(add(ab, ba));                            // A + B
+  const Fe2 g2 = reduce(sub(ab, ba));                            // A - B
+  const Fe2 c = swap_lanes(reduce(add(szz, szz)));               // 2 Z^2 in lane A
+  const Fe2 f2 = add(g2, c);                                     // A - B + 2 Z^2
+  const Fe2 e2 = sub(hn, szz);                                   // A + B - (X + Y)^2
+  xy = mul(pick(e2, swap_lanes(g2)), pick(f2, swap_lanes(hn)));  // (E F | G H)
+  zt = mul(pick(f2, swap_lanes(e2)), pick(g2, swap_lanes(hn)));  // (F G | E H)
 }
 
 // Public keys by the fixed-base method of x25519_base.h with its mixed
@@ -307,8 +350,7 @@ void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::
 // as (y - x | y + x) and (2 d x y | 2), so one addition is four pair
 // products: (A | B) = (Y - X | Y + X) (y - x | y + x), (C | D) = (T | Z)
 // (2 d x y | 2), then (X3 | Y3) = (E | H) (F | G) and (Z3 | T3) = (F | E)
-// (G | H).  The four doublings run on one element at a time.
-using Point = x25519::Extended<Radix25>;
+// (G | H).  The four doublings are pair operations too (double_pair).
 
 // x25519::select with the eight entries scanned sixteen bytes at a time
 // (BSL under a mask that is all ones for the wanted entry only).
@@ -352,13 +394,13 @@ void add_entry(Fe2& xy, Fe2& zt, const x25519::Precomp<Radix25>& q, const Radix2
   zt = mul(pick(fg, swap_lanes(eh)), pick(swap_lanes(fg), eh));  // (F G | E H)
 }
 
-void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
+// The fixed-base method up to its projective result u = num / den.
+void base(Radix25::Elem& num, Radix25::Elem& den, const std::uint8_t scalar[32]) {
   struct State {
     std::uint8_t k[32];
     std::int8_t e[64];
     Radix25::Elem zero, one, two;
     x25519::Precomp<Radix25> q;
-    Point p;
     Fe2 xy, zt;
   } s;
   x25519::clamp(s.k, scalar);
@@ -372,37 +414,42 @@ void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
     select_entry(s.q, i / 2, s.e[i]);
     add_entry(s.xy, s.zt, s.q, s.two);
   }
-  s.p.x = lane_a(s.xy);
-  s.p.y = lane_a(swap_lanes(s.xy));
-  s.p.z = lane_a(s.zt);
-  s.p.t = lane_a(swap_lanes(s.zt));
-  for (int i = 0; i < 4; ++i) x25519::double_point<Radix25>(s.p);
-  s.xy = join(s.p.x, s.p.y);
-  s.zt = join(s.p.z, s.p.t);
+  for (int i = 0; i < 4; ++i) double_pair(s.xy, s.zt);
   for (int i = 0; i < 64; i += 2) {
     select_entry(s.q, i / 2, s.e[i]);
     add_entry(s.xy, s.zt, s.q, s.two);
   }
-  // u = (Z + Y) / (Z - Y), the inversion on a pair as in the ladder.
+  // u = (Z + Y) / (Z - Y).
   const Fe2 zy = pick(s.zt, s.xy);  // (Z | Y)
   const Fe2 yz = swap_lanes(zy);
-  Fe2 den = sub(yz, zy);  // (Y - Z | Z - Y): lane B is Z - Y
-  den = swap_lanes(den);  // lane A: Z - Y
-  den = pick(den, swap_lanes(den));
-  Radix25::Elem d = lane_a(den);
-  Radix25::reduce(d, d);
-  den = join(d, d);
-  x25519::invert<PairField>(den, den, wipe);
-  const Fe2 u = mul(add(zy, yz), den);  // lane A: (Z + Y) / (Z - Y)
-  Radix25::to_bytes(out, lane_a(u));
+  num = lane_a(add(zy, yz));
+  den = lane_a(swap_lanes(sub(yz, zy)));  // lane B of (Y - Z | Z - Y)
+  Radix25::reduce(den, den);
   wipe(&s, sizeof s);
-  wipe(&den, sizeof den);
-  wipe(&d, sizeof d);
+}
+
+void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
+  Radix25::Elem r[2];
+  base(r[0], r[1], scalar);
+  divide(out, nullptr, r[0], r[1], r[0], r[1]);
+  wipe(r, sizeof r);
+}
+
+// The public key and the shared secret of one key pair with one inversion
+// for both.
+void public_and_shared(std::uint8_t pub[32], std::uint8_t shared[32], const std::uint8_t scalar[32],
+                       const std::uint8_t peer[32]) {
+  Radix25::Elem r[4];
+  ladder(r[0], r[1], scalar, peer);
+  base(r[2], r[3], scalar);
+  divide(shared, pub, r[0], r[1], r[2], r[3]);
+  wipe(r, sizeof r);
 }
 
 }  // namespace
 
 extern const X25519Kernel kX25519Neon;
-const X25519Kernel kX25519Neon = {"x25519-neon", kFeatAsimd, scalarmult, scalarmult_base};
+const X25519Kernel kX25519Neon = {"x25519-neon", kFeatAsimd, scalarmult, scalarmult_base,
+                                  public_and_shared};
 
 }  // namespace armaccel

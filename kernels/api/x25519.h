@@ -34,6 +34,13 @@ struct X25519Kernel {
   // out[32] = X25519(scalar[32], 9): the public key of a private key
   // (§6.1).  A lane may use a fixed-base method; the result is the same.
   void (*scalarmult_base)(std::uint8_t out[32], const std::uint8_t scalar[32]);
+
+  // pub[32] = X25519(scalar, 9) and shared[32] = X25519(scalar, peer[32]):
+  // one side's whole exchange with an ephemeral key (§6.1), as a TLS 1.3
+  // server answers a key share.  A lane may share work between the two
+  // (one inversion).  The outputs must not alias the inputs.
+  void (*public_and_shared)(std::uint8_t pub[32], std::uint8_t shared[32],
+                            const std::uint8_t scalar[32], const std::uint8_t peer[32]);
 };
 
 // The portable lane (ten limbs of 25.5 bits, 32x32->64-bit products, so

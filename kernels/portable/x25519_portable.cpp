@@ -20,8 +20,15 @@ void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
   x25519::scalarmult_base<fe25519::Radix25>(out, scalar, wipe);
 }
 
+void public_and_shared(std::uint8_t pub[32], std::uint8_t shared[32], const std::uint8_t scalar[32],
+                       const std::uint8_t peer[32]) {
+  scalarmult_base(pub, scalar);
+  scalarmult(shared, scalar, peer);
+}
+
 }  // namespace
 
-const X25519Kernel kX25519Portable = {"x25519-portable", 0, scalarmult, scalarmult_base};
+const X25519Kernel kX25519Portable = {"x25519-portable", 0, scalarmult, scalarmult_base,
+                                      public_and_shared};
 
 }  // namespace armaccel

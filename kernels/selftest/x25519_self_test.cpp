@@ -18,6 +18,9 @@ constexpr auto kAlicePrivate =
     hex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
 constexpr auto kAlicePublic =
     hex("8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a");
+// §6.1: Bob's public key and the shared secret.
+constexpr auto kBobPublic = hex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f");
+constexpr auto kShared = hex("4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742");
 
 }  // namespace
 
@@ -28,6 +31,10 @@ bool x25519(const X25519Kernel& lane, bool corrupt) {
   check.expect(out, kOut);
   lane.scalarmult_base(out, kAlicePrivate.b);
   check.expect(out, kAlicePublic);
+  std::uint8_t pub[32], shared[32];
+  lane.public_and_shared(pub, shared, kAlicePrivate.b, kBobPublic.b);
+  check.expect(pub, kAlicePublic);
+  check.expect(shared, kShared);
   return check.passed();
 }
 

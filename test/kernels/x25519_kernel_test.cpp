@@ -86,6 +86,11 @@ TEST_P(X25519Lane, Rfc7748Section61) {
   const std::string shared = "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742";
   EXPECT_EQ(to_hex(x25519(k, alice, bob_pub)), shared);
   EXPECT_EQ(to_hex(x25519(k, bob, alice_pub)), shared);
+  // Both of one side's results at once.
+  Bytes pub(32), secret(32);
+  k->public_and_shared(pub.data(), secret.data(), alice.data(), bob_pub.data());
+  EXPECT_EQ(to_hex(pub), to_hex(alice_pub));
+  EXPECT_EQ(to_hex(secret), shared);
 }
 
 // Every Wycheproof case: valid and "acceptable" (twist points, low-order
@@ -146,6 +151,10 @@ TEST_P(X25519Lane, MatchesPortable) {
         << "scalar " << to_hex(scalar) << " u " << to_hex(u);
     const Bytes nine = from_hex("0900000000000000000000000000000000000000000000000000000000000000");
     EXPECT_EQ(to_hex(public_key(k, scalar)), to_hex(x25519(&kX25519Portable, scalar, nine)));
+    Bytes pub(32), secret(32);
+    k->public_and_shared(pub.data(), secret.data(), scalar.data(), u.data());
+    EXPECT_EQ(to_hex(pub), to_hex(x25519(&kX25519Portable, scalar, nine)));
+    EXPECT_EQ(to_hex(secret), to_hex(x25519(&kX25519Portable, scalar, u)));
   }
   // Scalars at the edges of clamping (all zeros, all ones) and of the
   // fixed-base method's signed digits (every digit 8, -8 or 7).

@@ -139,6 +139,30 @@ bool x25519_derive(ProvCtx* prov, const HybridKey* own, const std::uint8_t peer_
   return ok;
 }
 
+// An ephemeral X25519 key pair from armaccel's entropy and its shared
+// secret with peer_pub: pub and shared (32 bytes each).  On the lane both
+// come from one call (one inversion).
+bool x25519_ephemeral(ProvCtx* prov, const std::uint8_t peer_pub[kX25519Bytes],
+                      std::uint8_t pub[kX25519Bytes], std::uint8_t shared[kX25519Bytes]) {
+  if (!x25519_on_lane(prov)) {
+    HybridKey eph = {};
+    eph.prov = prov;
+    const bool ok = x25519_generate(prov, &eph) && x25519_derive(prov, &eph, peer_pub, shared);
+    std::memcpy(pub, eph.x25519_pub, kX25519Bytes);
+    EVP_PKEY_free(eph.x25519);
+    OPENSSL_cleanse(&eph, sizeof eph);
+    return ok;
+  }
+  std::uint8_t priv[kX25519Bytes];
+  if (!random_bytes(prov, priv, sizeof priv)) return false;
+  prov->kernels.x25519->public_and_shared(pub, shared, priv, peer_pub);
+  OPENSSL_cleanse(priv, sizeof priv);
+  std::uint8_t any = 0;
+  for (std::size_t i = 0; i < kX25519Bytes; ++i) any |= shared[i];
+  if (any == 0) raise_error(prov, kErrInvalidKey);  // a low-order peer key (RFC 7748 §6.1)
+  return any != 0;
+}
+
 int key_has(const void* vkey, int selection) noexcept {
   const auto* key = static_cast<const HybridKey*>(vkey);
   if (key == nullptr) return 0;
@@ -367,18 +391,10 @@ struct HybridKem {
     }
     std::uint8_t m[mlkem::kSeedBytes];
     if (!random_bytes(ctx->prov, m, sizeof m)) return 0;
-    // The ephemeral X25519 key pair, in a key of its own.
-    HybridKey eph = {};
-    eph.prov = ctx->prov;
-    bool ok = x25519_generate(ctx->prov, &eph) &&
-              x25519_derive(ctx->prov, &eph, ctx->key->x25519_pub, secret + 32);
-    if (ok) {
-      std::memcpy(out + 1088, eph.x25519_pub, kX25519Bytes);
+    const bool ok = x25519_ephemeral(ctx->prov, ctx->key->x25519_pub, out + 1088, secret + 32);
+    if (ok)
       mlkem::encaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->ek, m, out,
                     secret);
-    }
-    EVP_PKEY_free(eph.x25519);
-    OPENSSL_cleanse(&eph, sizeof eph);
     OPENSSL_cleanse(m, sizeof m);
     if (!ok) {
       OPENSSL_cleanse(secret, kSecretBytes);
