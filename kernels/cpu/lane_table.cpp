@@ -537,14 +537,18 @@ constexpr Lane<MlkemKernel> kMlkemEntries[] = {
 // ---- X25519 ----
 
 // No family uses X25519 yet (the provider's key exchange follows), so its
-// entries decide nothing there yet.  One scalar multiplication
-// (scripts/icount/x25519.sh), x25519-neon against OpenSSL 3.5's
-// derivation through EVP (3.0 in brackets): 341,624 instructions on the
-// reference CPU against 426,523 (438,012); estimated cycles cortex-a72
-// 228,885 against 186,289, neoverse-n1 204,138 against 365,522,
-// neoverse-v1 88,619 against 107,773, neoverse-v2 91,787 against 86,869.
-// x25519-portable: 2,384,189 instructions.  The family, when it comes,
-// steps aside on cortex-a72 and neoverse-v2 by these figures.
+// entries decide nothing there yet; X25519MLKEM768 runs its X25519 half on
+// the lane unless it is the portable one (dispatch/kem/mlkem_hybrid.cpp).
+// scripts/icount/x25519.sh, x25519-neon against OpenSSL 3.5 through EVP
+// (3.0 in brackets).  One scalar multiplication: 314,249 instructions on
+// the reference CPU against 426,523 (438,012); estimated cycles cortex-a72
+// 206,305 against 185,980, neoverse-n1 186,623 against 365,311,
+// neoverse-v1 82,741 against 107,773, neoverse-v2 85,389 against 86,869.
+// A public key (fixed base): 139,972 against 378,410 (406,046); cortex-a72
+// 89,992 against 187,606, neoverse-n1 75,313 against 121,697.
+// x25519-portable: 2,384,189 instructions a scalar multiplication.  The
+// family, when it comes, steps aside for the scalar multiplication on
+// cortex-a72 (and neoverse-v2, within the noise) by these figures.
 constexpr Lane<X25519Kernel> kX25519Entries[] = {
 #if ARMACCEL_HAVE_X25519_NEON
     {&kX25519Neon, kFasterEveryRelease},
