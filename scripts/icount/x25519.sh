@@ -10,6 +10,8 @@
 #
 #   scripts/icount/x25519.sh [MODEL...]   (default: cortex-a72 neoverse-n1)
 #
+# The third row is a TLS 1.3 server's X25519 work for one handshake (an
+# ephemeral key pair and its shared secret; X25519_ROWS=2 prints only it).
 # ARMACCEL_DISABLE narrows armaccel's lanes as for the provider (all: the
 # portable lane).  Needs the aarch64 build (build/aarch64-dev or
 # X25519_BUILD) with test/bench/x25519_work, and llvm-19 for cycles.
@@ -48,7 +50,10 @@ cycles() {  # cycles SYSROOT MODE MODEL
     python3 -c 'import json, sys; print("%.0f" % next(iter(json.load(sys.stdin).values()))["cycles_per_byte"])'
   rm -rf "$tmp"
 }
-for what in "scalar multiplication|evp|lane" "public key (base point)|evp-base|lane-base"; do
+rows=("scalar multiplication|evp|lane" "public key (base point)|evp-base|lane-base"
+  "server: key pair + shared secret|evp-server|lane-server")
+[ -z "${X25519_ROWS:-}" ] || rows=("${rows[@]:$X25519_ROWS}")
+for what in "${rows[@]}"; do
   IFS='|' read -r label evp lane <<<"$what"
   printf '%-34s %12s %12s %12s\n' "X25519 $label" openssl-3.0 openssl-3.5 armaccel
   printf '%-34s %12s %12s %12s\n' "instructions (reference CPU)" "$(insns / "$evp")" \

@@ -6,11 +6,15 @@
 // derivations through EVP on the OpenSSL the program runs in (its default
 // provider) with one key pair.
 //
-//   x25519_work lane|evp|lane-base|evp-base REPS
+//   x25519_work lane|evp|lane-base|evp-base|lane-server|evp-server REPS
 //
 // lane-base / evp-base: REPS public keys from a private key (X25519 with
 // the base point 9): the lane's scalarmult_base, or a raw private key
 // imported into the default provider (which computes its public key).
+// lane-server / evp-server: REPS times a TLS 1.3 server's X25519 work for
+// one handshake, an ephemeral key pair and its shared secret with the
+// client's share: the lane's public_and_shared, or a raw private key
+// imported (its public key computed) and a derivation through EVP.
 #include <openssl/evp.h>
 
 #include <cstdio>
@@ -60,6 +64,36 @@ int base_through_evp(long reps) {
   return 0;
 }
 
+int server_on_lane(long reps) {
+  const X25519Kernel* k = chosen_lane();
+  std::uint8_t scalar[32], pub[32];
+  std::memcpy(scalar, kPrivate, 32);
+  for (long i = 0; i < reps; ++i) k->public_and_shared(pub, scalar, scalar, kPublic);
+  std::printf("lane %s server: %02x%02x...\n", k->lane, scalar[0], pub[0]);
+  return 0;
+}
+
+int server_through_evp(long reps) {
+  std::uint8_t scalar[32], pub[32];
+  std::memcpy(scalar, kPrivate, 32);
+  EVP_PKEY* peer = EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, nullptr, kPublic, 32);
+  if (peer == nullptr) return 1;
+  for (long i = 0; i < reps; ++i) {
+    EVP_PKEY* own = EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, nullptr, scalar, 32);
+    EVP_PKEY_CTX* ctx = own != nullptr ? EVP_PKEY_CTX_new(own, nullptr) : nullptr;
+    std::size_t len = 32, publen = 32;
+    if (ctx == nullptr || !EVP_PKEY_get_raw_public_key(own, pub, &publen) ||
+        EVP_PKEY_derive_init(ctx) <= 0 || EVP_PKEY_derive_set_peer(ctx, peer) <= 0 ||
+        EVP_PKEY_derive(ctx, scalar, &len) <= 0)
+      return 1;
+    EVP_PKEY_CTX_free(ctx);
+    EVP_PKEY_free(own);
+  }
+  EVP_PKEY_free(peer);
+  std::printf("evp server: %02x%02x...\n", scalar[0], pub[0]);
+  return 0;
+}
+
 int on_lane(long reps) {
   const X25519Kernel* k = chosen_lane();
   std::uint8_t scalar[32];
@@ -92,7 +126,8 @@ int through_evp(long reps) {
 
 int main(int argc, char** argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: x25519_work lane|evp|lane-base|evp-base REPS\n");
+    std::fprintf(stderr,
+                 "usage: x25519_work lane|evp|lane-base|evp-base|lane-server|evp-server REPS\n");
     return 2;
   }
   const long reps = std::atol(argv[2]);
@@ -100,5 +135,7 @@ int main(int argc, char** argv) {
   if (std::strcmp(argv[1], "evp") == 0) return through_evp(reps);
   if (std::strcmp(argv[1], "lane-base") == 0) return base_on_lane(reps);
   if (std::strcmp(argv[1], "evp-base") == 0) return base_through_evp(reps);
+  if (std::strcmp(argv[1], "lane-server") == 0) return server_on_lane(reps);
+  if (std::strcmp(argv[1], "evp-server") == 0) return server_through_evp(reps);
   return 2;
 }
