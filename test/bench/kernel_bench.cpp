@@ -230,6 +230,25 @@ void register_all() {
         ->ArgsProduct({kSizes});
   }
   register_other_primitives();
+  // X25519 (RFC 7748): per operation, not per byte.
+  for (const X25519Kernel* k : usable(x25519_lanes())) {
+    const std::string lane = k->lane;
+    benchmark::RegisterBenchmark((lane + "/x25519").c_str(), [k](benchmark::State& state) {
+      std::uint8_t s[32] = {0x77, 0x07, 0x6d}, u[32] = {9};
+      for (auto _ : state) {
+        k->scalarmult(s, s, u);
+        benchmark::DoNotOptimize(s);
+      }
+    });
+    benchmark::RegisterBenchmark((lane + "/x25519-public-key").c_str(),
+                                 [k](benchmark::State& state) {
+                                   std::uint8_t s[32] = {0x77, 0x07, 0x6d};
+                                   for (auto _ : state) {
+                                     k->scalarmult_base(s, s);
+                                     benchmark::DoNotOptimize(s);
+                                   }
+                                 });
+  }
 }
 
 }  // namespace
