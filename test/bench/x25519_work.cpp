@@ -2,7 +2,8 @@
 // A fixed amount of X25519 work for instruction counting under qemu (run
 // with REPS = 1 and 1 + N, divide the difference by N): REPS scalar
 // multiplications (RFC 7748 §5) on armaccel's X25519 lane the probe picks
-// (narrowed by ARMACCEL_DISABLE as the provider does), or REPS shared-secret
+// (narrowed by ARMACCEL_DISABLE as the provider does; X25519_LANE names
+// another lane of the build), or REPS shared-secret
 // derivations through EVP on the OpenSSL the program runs in (its default
 // provider) with one key pair.
 //
@@ -36,7 +37,13 @@ constexpr std::uint8_t kPublic[32] = {
     0xde, 0x9e, 0xdb, 0x7d, 0x7b, 0x7d, 0xc1, 0xb4, 0xd3, 0x5b, 0x61, 0xc2, 0xec, 0xe4, 0x35, 0x37,
     0x3f, 0x83, 0x43, 0xc8, 0x5b, 0x78, 0x67, 0x4d, 0xad, 0xfc, 0x7e, 0x14, 0x6f, 0x88, 0x2b, 0x4f};
 
+// The lane named by X25519_LANE if set, else the probe's choice.
 const X25519Kernel* chosen_lane() {
+  if (const char* name = std::getenv("X25519_LANE")) {
+    const LaneList<X25519Kernel> list = x25519_lanes();
+    for (std::size_t i = 0; i < list.count; ++i)
+      if (std::strcmp(list.lanes[i]->lane, name) == 0) return list.lanes[i];
+  }
   const CpuFeatures effective = apply_disable(
       probe_cpu_features(), parse_disable_list(std::getenv("ARMACCEL_DISABLE")).disable);
   return select_kernels(effective, classify_midr(probe_midr())).x25519;
