@@ -27,8 +27,8 @@
 //   SM3       GB/T 32905-2016 examples A.1 and A.2
 //   ML-KEM    C2SP CCTV unlucky-sample ML-KEM-512 (final FIPS 203):
 //             KeyGen_internal then Decaps_internal
-//   X25519    RFC 7748 §5.2 first vector; §6.1 Alice's public key and
-//             the shared secret
+//   X25519    RFC 7748 §6.1: Alice's public key and the shared secret
+//             with Bob, in one call
 #pragma once
 
 #include "api/aes.h"

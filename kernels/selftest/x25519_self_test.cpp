@@ -8,11 +8,6 @@ namespace armaccel::selftest {
 
 namespace {
 
-// RFC 7748 §5.2, the first test vector: a scalar and a u-coordinate whose
-// top bit is set (masked on decoding).
-constexpr auto kScalar = hex("a546e36bf0527c9d3b16154b82465edd62144c0ac1fc5a18506a2244ba449ac4");
-constexpr auto kU = hex("e6db6867583030db3594c1a424b15f7c726624ec26b3353b10a903a6d0ab1c4c");
-constexpr auto kOut = hex("c3da55379de9c6908e94ea4df28d084f32eccf03491c71f754b4075577a28552");
 // RFC 7748 §6.1: Alice's private key and public key.
 constexpr auto kAlicePrivate =
     hex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a");
@@ -24,17 +19,16 @@ constexpr auto kShared = hex("4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376
 
 }  // namespace
 
+// One call that runs the ladder, the fixed-base method and the shared
+// inversion (a scalar multiplication costs about 300,000 instructions, so
+// a load runs one pair, not each entry apart; the test suite covers the
+// entries one by one).
 bool x25519(const X25519Kernel& lane, bool corrupt) {
   KatCheck check(corrupt);
-  std::uint8_t out[32];
-  lane.scalarmult(out, kScalar.b, kU.b);
-  check.expect(out, kOut);
-  lane.scalarmult_base(out, kAlicePrivate.b);
-  check.expect(out, kAlicePublic);
   std::uint8_t pub[32], shared[32];
   lane.public_and_shared(pub, shared, kAlicePrivate.b, kBobPublic.b);
-  check.expect(pub, kAlicePublic);
   check.expect(shared, kShared);
+  check.expect(pub, kAlicePublic);
   return check.passed();
 }
 

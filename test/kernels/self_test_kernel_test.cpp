@@ -44,6 +44,23 @@ bool mlkem_with_portable_keccak(const MlkemKernel& lane, bool corrupt) {
   return selftest::mlkem(lane, kKeccakPortable, corrupt);
 }
 ARMACCEL_SELF_TEST_SUITE(MlkemSelfTest, MlkemKernel, mlkem_lanes, mlkem_with_portable_keccak);
+ARMACCEL_SELF_TEST_SUITE(X25519SelfTest, X25519Kernel, x25519_lanes, selftest::x25519);
+
+// A lane whose shared secret comes out of the ladder with the wrong scalar
+// (the public key stays right) fails.
+TEST(X25519SelfTestBroken, FailsOnAWrongSharedSecret) {
+  X25519Kernel broken = kX25519Portable;
+  broken.public_and_shared = [](std::uint8_t pub[32], std::uint8_t shared[32],
+                                const std::uint8_t scalar[32], const std::uint8_t peer[32]) {
+    kX25519Portable.scalarmult_base(pub, scalar);
+    std::uint8_t other[32];
+    std::memcpy(other, scalar, 32);
+    other[0] ^= 8;
+    kX25519Portable.scalarmult(shared, other, peer);
+  };
+  EXPECT_TRUE(selftest::x25519(kX25519Portable, false));
+  EXPECT_FALSE(selftest::x25519(broken, false));
+}
 
 // The fused GCM lanes this CPU can run (none off AArch64).
 std::vector<const GcmKernel*> usable_gcm_lanes() {
