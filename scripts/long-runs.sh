@@ -13,7 +13,7 @@
 #      with armaccel preferred too;
 #   3. RFC 7748 §5.2's X25519 iterated 1,000,000 times on every X25519
 #      lane (natively the portable lane, under qemu-aarch64 -cpu max the
-#      NEON one; about 4 and 6 minutes);
+#      NEON one; about 4 and 23 minutes on two cores);
 #   4. the benchmark report measured again on a subset
 #      (test/report/report_measure_test.sh: every CPU class, two
 #      operations at two sizes, one cell measured alone), with the outside
