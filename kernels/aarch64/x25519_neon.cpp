@@ -355,32 +355,20 @@ void double_pair(Fe2& xy, Fe2& zt) {
 // x25519::select with the eight entries scanned sixteen bytes at a time
 // (BSL under a mask that is all ones for the wanted entry only).
 void select_entry(x25519::Precomp<Radix25>& r, int row, std::int8_t e) {
-  const auto digit = static_cast<std::uint32_t>(static_cast<std::int32_t>(e));
-  const std::uint32_t negative = digit >> 31;
-  const std::uint32_t magnitude = (digit ^ (0 - negative)) + negative;
+  const x25519::DigitParts d = x25519::digit_parts(e);
   uint8x16_t acc[6];
   for (auto& a : acc) a = vdupq_n_u8(0);
   acc[0] = vsetq_lane_u8(1, acc[0], 0);  // y + x = 1
   acc[2] = vsetq_lane_u8(1, acc[2], 0);  // y - x = 1
   const auto* table = reinterpret_cast<const std::uint8_t*>(curve25519::kBaseTable[row]);
   for (std::uint32_t j = 1; j <= 8; ++j) {
-    const std::uint64_t take = 0 - (((static_cast<std::uint64_t>(magnitude ^ j)) - 1) >> 63);
-    const uint8x16_t mask = vreinterpretq_u8_u64(vdupq_n_u64(take));
+    const uint8x16_t mask = vreinterpretq_u8_u64(vdupq_n_u64(x25519::take_mask(d.magnitude, j)));
     const std::uint8_t* entry = table + (j - 1) * sizeof(curve25519::BasePrecomp);
     for (int w = 0; w < 6; ++w) acc[w] = vbslq_u8(mask, vld1q_u8(entry + 16 * w), acc[w]);
   }
   std::uint8_t bytes[96];
   for (int w = 0; w < 6; ++w) vst1q_u8(bytes + 16 * w, acc[w]);
-  Radix25::from_bytes(r.ypx, bytes);
-  Radix25::from_bytes(r.ymx, bytes + 32);
-  Radix25::from_bytes(r.xy2d, bytes + 64);
-  Radix25::Elem zero, neg;
-  Radix25::zero(zero);
-  Radix25::sub(neg, zero, r.xy2d);
-  Radix25::reduce(neg, neg);
-  const std::uint64_t flip = 0 - static_cast<std::uint64_t>(negative);
-  Radix25::cswap(r.ypx, r.ymx, flip);
-  Radix25::cswap(r.xy2d, neg, flip);
+  x25519::decode_entry<Radix25>(r, bytes, d.negative);
 }
 
 void add_entry(Fe2& xy, Fe2& zt, const x25519::Precomp<Radix25>& q, const Radix25::Elem& two) {

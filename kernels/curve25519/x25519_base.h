@@ -52,30 +52,29 @@ struct Precomp {  // (y + x, y - x, 2 d x y) of an affine point
   typename F::Elem ypx, ymx, xy2d;
 };
 
-// Table row i's entry for digit e (|e| <= 8; 0: the neutral element
-// (1, 1, 0)), found without an index on e.
-template <class F>
-void select(Precomp<F>& r, int row, std::int8_t e) {
+// A digit e in [-8, 8] as its sign (1 when negative) and |e|, without a
+// branch.
+struct DigitParts {
+  std::uint32_t negative, magnitude;
+};
+inline DigitParts digit_parts(std::int8_t e) {
   const auto digit = static_cast<std::uint32_t>(static_cast<std::int32_t>(e));
-  const std::uint32_t negative = digit >> 31;  // 1 when e < 0
-  const std::uint32_t magnitude = (digit ^ (0 - negative)) + negative;
-  std::uint64_t words[12] = {};
-  words[0] = 1;  // y + x = 1
-  words[4] = 1;  // y - x = 1
-  for (std::uint32_t j = 1; j <= 8; ++j) {
-    const std::uint32_t diff = magnitude ^ j;  // 0 exactly when magnitude == j
-    const std::uint64_t mask = (static_cast<std::uint64_t>(diff) - 1) >> 32;  // all ones or 0
-    const std::uint64_t take = 0 - (mask & 1);
-    std::uint64_t entry[12];
-    std::memcpy(entry, &curve25519::kBaseTable[row][j - 1], sizeof entry);
-    for (int w = 0; w < 12; ++w) words[w] = (words[w] & ~take) | (entry[w] & take);
-  }
-  std::uint8_t bytes[96];
-  std::memcpy(bytes, words, sizeof bytes);
+  const std::uint32_t negative = digit >> 31;
+  return {negative, (digit ^ (0 - negative)) + negative};
+}
+
+// All ones when magnitude == j, else 0.
+inline std::uint64_t take_mask(std::uint32_t magnitude, std::uint32_t j) {
+  return 0 - ((static_cast<std::uint64_t>(magnitude ^ j) - 1) >> 63);
+}
+
+// The chosen entry's 96 bytes into r, negated (masked) for a negative
+// digit: -P = (y - x, y + x, -2 d x y).
+template <class F>
+void decode_entry(Precomp<F>& r, const std::uint8_t bytes[96], std::uint32_t negative) {
   F::from_bytes(r.ypx, bytes);
   F::from_bytes(r.ymx, bytes + 32);
   F::from_bytes(r.xy2d, bytes + 64);
-  // -P = (y - x, y + x, -2 d x y).
   typename F::Elem zero, neg;
   F::zero(zero);
   F::sub(neg, zero, r.xy2d);
@@ -83,6 +82,25 @@ void select(Precomp<F>& r, int row, std::int8_t e) {
   const std::uint64_t flip = 0 - static_cast<std::uint64_t>(negative);
   F::cswap(r.ypx, r.ymx, flip);
   F::cswap(r.xy2d, neg, flip);
+}
+
+// Table row i's entry for digit e (|e| <= 8; 0: the neutral element
+// (1, 1, 0)), found without an index on e.
+template <class F>
+void select(Precomp<F>& r, int row, std::int8_t e) {
+  const DigitParts d = digit_parts(e);
+  std::uint64_t words[12] = {};
+  words[0] = 1;  // y + x = 1
+  words[4] = 1;  // y - x = 1
+  for (std::uint32_t j = 1; j <= 8; ++j) {
+    const std::uint64_t take = take_mask(d.magnitude, j);
+    std::uint64_t entry[12];
+    std::memcpy(entry, &curve25519::kBaseTable[row][j - 1], sizeof entry);
+    for (int w = 0; w < 12; ++w) words[w] = (words[w] & ~take) | (entry[w] & take);
+  }
+  std::uint8_t bytes[96];
+  std::memcpy(bytes, words, sizeof bytes);
+  decode_entry<F>(r, bytes, d.negative);
 }
 
 // p = p + q (mixed addition, "madd-2008-hwcd-3" for a = -1).

@@ -55,10 +55,10 @@ struct HybridKey {
   std::uint8_t x25519_priv[kX25519Bytes];  // the private key when it is on the lane
 };
 
-// Whether X25519 runs on armaccel's lane (see the file comment).
+// Whether X25519 runs on armaccel's lane (see the file comment): a pointer
+// comparison, as it is asked once per operation.
 bool x25519_on_lane(const ProvCtx* prov) {
-  return chosen_facts(prov->kernels, Primitive::kX25519).measured.below_minor !=
-         kPortableLane.below_minor;
+  return prov->kernels.x25519 != &kX25519Portable;
 }
 
 HybridKey* key_new(ProvCtx* prov) {
