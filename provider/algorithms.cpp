@@ -3,6 +3,7 @@
 
 #include "dispatch/common/names.h"
 #include "dispatch/common/tables.h"
+#include "dispatch/keymgmt/x25519_codecs.h"
 
 namespace armaccel::prov {
 
@@ -85,6 +86,12 @@ const Entry kKeymgmt[] = {
     {{kNameMlkem1024, kProperties, kMlkem1024KeymgmtFunctions, nullptr}, Family::kMlkem},
     {{kNameX25519Mlkem768, kProperties, kX25519Mlkem768KeymgmtFunctions, nullptr},
      Family::kX25519Mlkem768},
+    {{kNameX25519, kProperties, kX25519KeymgmtFunctions, nullptr}, Family::kX25519},
+    {{nullptr, nullptr, nullptr, nullptr}, Family::kCount},
+};
+
+const Entry kKeyexch[] = {
+    {{kNameX25519, kProperties, kX25519KeyexchFunctions, nullptr}, Family::kX25519},
     {{nullptr, nullptr, nullptr, nullptr}, Family::kCount},
 };
 
@@ -108,6 +115,15 @@ void keep_registered(const Entry (&all)[N], const FamilyDecisions& d, OSSL_ALGOR
   out[n] = OSSL_ALGORITHM{nullptr, nullptr, nullptr, nullptr};
 }
 
+// Appends the null-terminated `list` to `out` (n entries so far) when
+// `keep`.
+template <std::size_t M>
+void append_list(bool keep, const OSSL_ALGORITHM* list, OSSL_ALGORITHM (&out)[M], std::size_t* n) {
+  for (; keep && list->algorithm_names != nullptr; ++list)
+    if (*n + 1 < M) out[(*n)++] = *list;
+  out[*n] = OSSL_ALGORITHM{nullptr, nullptr, nullptr, nullptr};
+}
+
 }  // namespace
 
 void build_algorithm_tables(const FamilyDecisions& d, const HostVersion& host,
@@ -117,7 +133,12 @@ void build_algorithm_tables(const FamilyDecisions& d, const HostVersion& host,
   keep_registered(kMacs, d, out->macs);
   keep_registered(kKeymgmt, d, out->keymgmt);
   keep_registered(kKems, d, out->kems);
-  out->mlkem_codecs = d.registered(Family::kMlkem);
+  keep_registered(kKeyexch, d, out->keyexch);
+  std::size_t encoders = 0, decoders = 0;
+  append_list(d.registered(Family::kMlkem), mlkem_encoder_algorithms(), out->encoders, &encoders);
+  append_list(d.registered(Family::kX25519), x25519_encoder_algorithms(), out->encoders, &encoders);
+  append_list(d.registered(Family::kMlkem), mlkem_decoder_algorithms(), out->decoders, &decoders);
+  append_list(d.registered(Family::kX25519), x25519_decoder_algorithms(), out->decoders, &decoders);
   // OpenSSL 3.4 took the default output length away from SHAKE-128/256.
   if (!at_least(host, 3, 4)) return;
   for (OSSL_ALGORITHM& a : out->digests) {

@@ -21,9 +21,11 @@ struct AlgorithmTables {
   OSSL_ALGORITHM ciphers[28];
   OSSL_ALGORITHM digests[20];
   OSSL_ALGORITHM macs[5];
-  OSSL_ALGORITHM keymgmt[5];
+  OSSL_ALGORITHM keymgmt[6];
   OSSL_ALGORITHM kems[5];
-  bool mlkem_codecs;  // the ML-KEM encoders and decoders
+  OSSL_ALGORITHM keyexch[2];
+  OSSL_ALGORITHM encoders[3 * 7 + 7 + 1];  // ML-KEM's three sizes, X25519
+  OSSL_ALGORITHM decoders[3 * 2 + 2 + 1];
 };
 
 // Fills `out` with the algorithms of the registered families.  OpenSSL 3.4
@@ -32,8 +34,9 @@ struct AlgorithmTables {
 void build_algorithm_tables(const FamilyDecisions& d, const HostVersion& host,
                             AlgorithmTables* out);
 
-// Encoders and decoders of ML-KEM keys (dispatch/keymgmt/mlkem_*coders.cpp).
-const OSSL_ALGORITHM* encoder_algorithms();
-const OSSL_ALGORITHM* decoder_algorithms();
+// Encoders and decoders of ML-KEM keys (dispatch/keymgmt/mlkem_*coders.cpp),
+// null-terminated.
+const OSSL_ALGORITHM* mlkem_encoder_algorithms();
+const OSSL_ALGORITHM* mlkem_decoder_algorithms();
 
 }  // namespace armaccel::prov

@@ -68,6 +68,7 @@ const OSSL_ITEM kReasonStrings[] = {
     {kErrUnknownFeatureName, const_cast<char*>("unknown cpu feature name")},
     {kErrInvalidConfigValue, const_cast<char*>("invalid config value")},
     {kErrLaneSelfTestFailed, const_cast<char*>("lane self-test failed")},
+    {kErrFailedDuringDerivation, const_cast<char*>("failed during derivation")},
     {0, nullptr},
 };
 

@@ -73,6 +73,7 @@ enum Reason : int {
   kErrUnknownFeatureName,
   kErrInvalidConfigValue,
   kErrLaneSelfTestFailed,
+  kErrFailedDuringDerivation,
 };
 
 // Where an error is raised: the file and line of the call, as

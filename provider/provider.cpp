@@ -49,10 +49,12 @@ const OSSL_ALGORITHM* query_operation(void* provctx, int operation_id, int* no_c
       return t.keymgmt;
     case OSSL_OP_KEM:
       return t.kems;
+    case OSSL_OP_KEYEXCH:
+      return t.keyexch;
     case OSSL_OP_ENCODER:
-      return t.mlkem_codecs ? encoder_algorithms() : nullptr;
+      return t.encoders;
     case OSSL_OP_DECODER:
-      return t.mlkem_codecs ? decoder_algorithms() : nullptr;
+      return t.decoders;
     default:
       return nullptr;
   }

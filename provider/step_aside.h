@@ -50,6 +50,7 @@ enum class Family : std::uint8_t {
   kSm4Xts,
   kMlkem,
   kX25519Mlkem768,
+  kX25519,
   kCount,
 };
 

@@ -67,6 +67,7 @@ inline constexpr char kNameCmac[] = "CMAC";
 inline constexpr char kNameHmac[] = "HMAC";
 inline constexpr char kNamePoly1305[] = "POLY1305";
 inline constexpr char kNameX25519Mlkem768[] = "X25519MLKEM768";
+inline constexpr char kNameX25519[] = "X25519:1.3.101.110";
 inline constexpr char kNameMlkem512[] =
     "ML-KEM-512:MLKEM512:id-alg-ml-kem-512:2.16.840.1.101.3.4.4.1";
 inline constexpr char kNameMlkem768[] =

@@ -85,4 +85,9 @@ extern const OSSL_DISPATCH* const kMlkemKemFunctions;
 extern const OSSL_DISPATCH* const kX25519Mlkem768KeymgmtFunctions;
 extern const OSSL_DISPATCH* const kX25519Mlkem768KemFunctions;
 
+// X25519 key management and key exchange (x25519_keymgmt.cpp,
+// x25519_exchange.cpp).
+extern const OSSL_DISPATCH* const kX25519KeymgmtFunctions;
+extern const OSSL_DISPATCH* const kX25519KeyexchFunctions;
+
 }  // namespace armaccel::prov

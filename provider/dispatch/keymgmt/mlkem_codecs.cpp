@@ -73,17 +73,6 @@ int config_bool(const char* value) {
 
 }  // namespace
 
-// ---- selections -------------------------------------------------------------
-
-bool codec_serves(int selection, int mask) {
-  if (selection == 0) return true;
-  for (int level : {OSSL_KEYMGMT_SELECT_PRIVATE_KEY, OSSL_KEYMGMT_SELECT_PUBLIC_KEY,
-                    OSSL_KEYMGMT_SELECT_ALL_PARAMETERS}) {
-    if ((selection & level) != 0) return (mask & level) != 0;
-  }
-  return false;
-}
-
 // ---- config and format lists ----------------------------------------------------
 
 bool codec_format_list(const ProvCtx* prov, bool output, MlkemFormList* list) {
@@ -118,12 +107,6 @@ MlkemKey* codec_key_from_params(ProvCtx* prov, const mlkem::Params* set, int sel
     return nullptr;
   }
   return key;
-}
-
-// ---- output helpers ----------------------------------------------------------
-
-BIO* codec_open_bio(const ProvCtx* prov, OSSL_CORE_BIO* cbio) {
-  return BIO_new_from_core_bio(prov->libctx, cbio);
 }
 
 bool mlkem_read_config(ProvCtx* prov, OSSL_FUNC_core_get_params_fn* core_get_params) {

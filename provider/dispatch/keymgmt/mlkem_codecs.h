@@ -8,6 +8,7 @@
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
+#include "codec_util.h"
 #include "mlkem_der.h"
 #include "mlkem_key.h"
 #include "prov_ctx.h"
@@ -24,12 +25,6 @@ namespace armaccel::prov {
 // instance is refused rather than run on a silent default).
 bool mlkem_read_config(ProvCtx* prov, OSSL_FUNC_core_get_params_fn* core_get_params);
 
-// Whether an encoder or decoder covering `mask` (OSSL_KEYMGMT_SELECT_*)
-// serves `selection`, with OpenSSL's reading of selections as levels
-// (private key, then public key, then parameters; the highest one asked
-// for decides).  0 means "guess".
-bool codec_serves(int selection, int mask);
-
 // The configured input (decoders) or output (encoders) private-key forms;
 // "unknown ml-kem key format" on the queue when the setting does not parse.
 bool codec_format_list(const ProvCtx* prov, bool output, MlkemFormList* list);
@@ -39,8 +34,5 @@ bool codec_format_list(const ProvCtx* prov, bool output, MlkemFormList* list);
 // failure.  The encoders' import_object, the decoders' export.
 MlkemKey* codec_key_from_params(ProvCtx* prov, const mlkem::Params* set, int selection,
                                 const OSSL_PARAM params[]);
-
-// A libcrypto BIO over the core's; nullptr on failure.
-BIO* codec_open_bio(const ProvCtx* prov, OSSL_CORE_BIO* cbio);
 
 }  // namespace armaccel::prov

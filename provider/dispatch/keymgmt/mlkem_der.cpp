@@ -8,6 +8,8 @@
 
 #include <cstring>
 
+#include "der_util.h"
+
 namespace armaccel::prov {
 
 namespace {
@@ -18,18 +20,29 @@ namespace {
 constexpr std::uint8_t kOidPrefix[8] = {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04};
 constexpr std::size_t kOidBytes = 9;
 
-std::uint8_t oid_last(const mlkem::Params& p) {
-  return static_cast<std::uint8_t>(p.k - 1);  // k = 2, 3, 4 -> arcs 1, 2, 3
+struct Oid {
+  std::uint8_t bytes[kOidBytes];
+};
+Oid oid_of(const mlkem::Params& p) {
+  Oid oid;
+  std::memcpy(oid.bytes, kOidPrefix, sizeof kOidPrefix);
+  oid.bytes[kOidBytes - 1] = static_cast<std::uint8_t>(p.k - 1);  // k = 2, 3, 4 -> arcs 1, 2, 3
+  return oid;
 }
 
-constexpr std::uint8_t kTagInteger = 0x02;
-constexpr std::uint8_t kTagBitString = 0x03;
-constexpr std::uint8_t kTagOctetString = 0x04;
-constexpr std::uint8_t kTagOid = 0x06;
-constexpr std::uint8_t kTagSequence = 0x30;
+using der::header_bytes;
+using der::kTagAttributes;
+using der::kTagBitString;
+using der::kTagInteger;
+using der::kTagOctetString;
+using der::kTagPublicKey;
+using der::kTagSequence;
+using der::outer_sequence;
+using der::Reader;
+using der::whole_bytes_bit_string;
+using der::Writer;
+
 constexpr std::uint8_t kTagSeedImplicit = 0x80;  // [0] IMPLICIT OCTET STRING
-constexpr std::uint8_t kTagAttributes = 0xa0;    // [0] IMPLICIT SET (constructed)
-constexpr std::uint8_t kTagPublicKey = 0x81;     // [1] IMPLICIT BIT STRING
 
 const char* const kFormNames[kMlkemPrivFormCount] = {
     "seed-priv", "priv-only", "oqskeypair", "seed-only", "bare-priv", "bare-seed",
@@ -37,44 +50,11 @@ const char* const kFormNames[kMlkemPrivFormCount] = {
 
 // ---- writing ---------------------------------------------------------------
 
-std::size_t header_bytes(std::size_t len) {
-  return len < 0x80 ? 2 : len < 0x100 ? 3 : len < 0x10000 ? 4 : 5;
-}
-
-struct Writer {
-  std::uint8_t* p;
-  std::size_t cap;
-  std::size_t len = 0;
-  bool ok = true;
-
-  void bytes(const std::uint8_t* data, std::size_t n) {
-    if (!ok || cap - len < n) {
-      ok = false;
-      return;
-    }
-    std::memcpy(p + len, data, n);
-    len += n;
-  }
-  void byte(std::uint8_t b) { bytes(&b, 1); }
-  void header(std::uint8_t tag, std::size_t n) {
-    byte(tag);
-    if (n < 0x80) {
-      byte(static_cast<std::uint8_t>(n));
-      return;
-    }
-    const std::size_t count = header_bytes(n) - 2;
-    byte(static_cast<std::uint8_t>(0x80 | count));
-    for (std::size_t i = count; i-- > 0;) byte(static_cast<std::uint8_t>(n >> (8 * i)));
-  }
-};
-
 // AlgorithmIdentifier { id-alg-ml-kem-N } (parameters absent): 13 bytes.
 constexpr std::size_t kAlgIdBytes = 2 + 2 + kOidBytes;
 void write_alg_id(Writer& w, const mlkem::Params& p) {
-  w.header(kTagSequence, 2 + kOidBytes);
-  w.header(kTagOid, kOidBytes);
-  w.bytes(kOidPrefix, sizeof kOidPrefix);
-  w.byte(oid_last(p));
+  const Oid oid = oid_of(p);
+  der::write_alg_id(w, oid.bytes, kOidBytes);
 }
 
 // Contents of the "both" SEQUENCE: the seed and dk OCTET STRINGs.
@@ -135,67 +115,18 @@ void write_private_key(Writer& w, const MlkemKey& key, MlkemPrivForm form) {
 
 // ---- reading ---------------------------------------------------------------
 
-struct Reader {
-  const std::uint8_t* p;
-  std::size_t n;
-
-  // Reads a tag and a DER length; the contents may run past the input
-  // (`*len` is the announced length).
-  bool header(std::uint8_t tag, std::size_t* len) {
-    if (n < 2 || p[0] != tag) return false;
-    std::size_t used = 2, value = p[1];
-    if (value >= 0x80) {
-      const std::size_t count = value & 0x7f;
-      if (count == 0 || count > 3 || n < 2 + count || p[2] == 0) return false;
-      value = 0;
-      for (std::size_t i = 0; i < count; ++i) value = value << 8 | p[2 + i];
-      if (value < 0x80 || header_bytes(value) != 2 + count) return false;  // not minimal
-      used += count;
-    }
-    p += used;
-    n -= used;
-    *len = value;
-    return true;
-  }
-  // A whole element with its contents inside the input.
-  bool element(std::uint8_t tag, Reader* contents) {
-    const Reader saved = *this;
-    std::size_t len;
-    if (!header(tag, &len) || len > n) {
-      *this = saved;
-      return false;
-    }
-    *contents = {p, len};
-    p += len;
-    n -= len;
-    return true;
-  }
-  bool peek(std::uint8_t tag) const { return n > 0 && p[0] == tag; }
-};
-
-// Reads a SEQUENCE's header and gives its contents (cut at the end of the
-// input if it claims more); `*whole` says whether it ended exactly at the
-// end of the input.
-bool outer_sequence(const std::uint8_t* der, std::size_t len, Reader* body, bool* whole) {
-  Reader r{der, len};
-  std::size_t announced;
-  if (!r.header(kTagSequence, &announced)) return false;
-  *whole = announced == r.n;
-  *body = {r.p, announced < r.n ? announced : r.n};
-  return true;
-}
-
 // Reads an AlgorithmIdentifier: kNotMine unless its OID is this parameter
 // set's; then kMalformed if parameters are present.
 MlkemDecoded::Status read_alg_id(Reader& r, const mlkem::Params& p, MlkemDecoded* out) {
-  Reader alg, oid;
-  if (!r.element(kTagSequence, &alg) || !alg.element(kTagOid, &oid)) return MlkemDecoded::kNotMine;
-  if (oid.n != kOidBytes || std::memcmp(oid.p, kOidPrefix, sizeof kOidPrefix) != 0 ||
-      oid.p[kOidBytes - 1] != oid_last(p))
-    return MlkemDecoded::kNotMine;
-  if (alg.n != 0) {
-    out->reason = kErrUnexpectedKeyParameters;
-    return MlkemDecoded::kMalformed;
+  const Oid oid = oid_of(p);
+  switch (der::read_alg_id(r, oid.bytes, kOidBytes)) {
+    case der::AlgId::kOther:
+      return MlkemDecoded::kNotMine;
+    case der::AlgId::kMineWithParameters:
+      out->reason = kErrUnexpectedKeyParameters;
+      return MlkemDecoded::kMalformed;
+    case der::AlgId::kMine:
+      break;
   }
   return MlkemDecoded::kKey;
 }
@@ -205,14 +136,6 @@ MlkemDecoded malformed(Reason reason) {
   d.status = MlkemDecoded::kMalformed;
   d.reason = reason;
   return d;
-}
-
-// Reads a BIT STRING's contents with no unused bits; false otherwise.
-bool whole_bytes_bit_string(Reader bits, const std::uint8_t** data, std::size_t* len) {
-  if (bits.n < 1 || bits.p[0] != 0) return false;
-  *data = bits.p + 1;
-  *len = bits.n - 1;
-  return true;
 }
 
 // Matches the privateKey contents against one form; on a match fills the

@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// Key exchange X25519 (RFC 7748 section 6.1) with the default provider's
+// behaviour: init takes a key with a private key, set_peer one with a
+// public key, derive gives the 32-byte shared secret X25519(private,
+// peer), or its length when asked with no buffer.  An all-zero result (a
+// low-order peer key) is refused with "failed during derivation", as
+// section 6.1 allows and OpenSSL does.  The context holds copies of the
+// keys, wiped when it is freed.
+#include <openssl/core_dispatch.h>
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include <cstring>
+
+#include "capabilities.h"
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/tables.h"
+#include "dispatch/keymgmt/x25519_key.h"
+#include "errors.h"
+#include "util/ct_declassify.h"
+
+namespace armaccel::prov {
+
+namespace {
+
+struct ExchangeCtx {
+  ProvCtx* prov;
+  bool has_key;
+  bool has_peer;
+  std::uint8_t priv[kX25519KeyBytes];
+  std::uint8_t peer[kX25519KeyBytes];
+};
+
+void* newctx(void* provctx) noexcept {
+  auto* ctx = static_cast<ExchangeCtx*>(OPENSSL_zalloc(sizeof(ExchangeCtx)));
+  if (ctx == nullptr)
+    raise_alloc_failure(static_cast<ProvCtx*>(provctx));
+  else
+    ctx->prov = static_cast<ProvCtx*>(provctx);
+  return ctx;
+}
+
+void freectx(void* vctx) noexcept {
+  free_wiped(vctx, sizeof(ExchangeCtx));
+}
+
+void* dupctx(void* vctx) noexcept {
+  const auto* ctx = static_cast<const ExchangeCtx*>(vctx);
+  auto* copy = static_cast<ExchangeCtx*>(OPENSSL_malloc(sizeof(ExchangeCtx)));
+  if (copy == nullptr) {
+    raise_alloc_failure(ctx->prov);
+    return nullptr;
+  }
+  std::memcpy(copy, ctx, sizeof(ExchangeCtx));
+  return copy;
+}
+
+int init(void* vctx, void* keydata, const OSSL_PARAM[]) noexcept {
+  auto* ctx = static_cast<ExchangeCtx*>(vctx);
+  const auto* key = static_cast<const X25519Key*>(keydata);
+  if (key == nullptr || !key->has_priv) {
+    raise_error_message(ctx->prov, kErrMissingKey, ErrorSite::current(),
+                        "X25519 key exchange needs a private key");
+    return 0;
+  }
+  std::memcpy(ctx->priv, key->priv, kX25519KeyBytes);
+  ctx->has_key = true;
+  return 1;
+}
+
+int set_peer(void* vctx, void* peerdata) noexcept {
+  auto* ctx = static_cast<ExchangeCtx*>(vctx);
+  const auto* peer = static_cast<const X25519Key*>(peerdata);
+  if (peer == nullptr || !peer->has_pub) {
+    raise_error_message(ctx->prov, kErrMissingKey, ErrorSite::current(),
+                        "the X25519 peer key has no public key");
+    return 0;
+  }
+  std::memcpy(ctx->peer, peer->pub, kX25519KeyBytes);
+  ctx->has_peer = true;
+  return 1;
+}
+
+int derive(void* vctx, unsigned char* secret, std::size_t* secretlen, std::size_t outlen) noexcept {
+  auto* ctx = static_cast<ExchangeCtx*>(vctx);
+  if (!ctx->has_key || !ctx->has_peer) {
+    raise_error(ctx->prov, ctx->has_key ? kErrMissingKey : kErrNoKeySet);
+    return 0;
+  }
+  if (secret == nullptr) {
+    *secretlen = kX25519KeyBytes;
+    return 1;
+  }
+  if (outlen < kX25519KeyBytes) {
+    raise_error(ctx->prov, kErrOutputBufferTooSmall);
+    return 0;
+  }
+  trace_key_event(ctx->prov, "X25519", "key exchange", ctx->prov->kernels.x25519->lane);
+  std::uint8_t shared[kX25519KeyBytes];
+  ctx->prov->kernels.x25519->scalarmult(shared, ctx->priv, ctx->peer);
+  std::uint8_t any = 0;
+  for (std::uint8_t b : shared) any |= b;
+  // Whether the result is zero depends on the peer's key, which is public.
+  if (ct::declassify_value(any) == 0) {
+    OPENSSL_cleanse(shared, sizeof shared);
+    raise_error(ctx->prov, kErrFailedDuringDerivation);
+    return 0;
+  }
+  std::memcpy(secret, shared, kX25519KeyBytes);
+  OPENSSL_cleanse(shared, sizeof shared);
+  *secretlen = kX25519KeyBytes;
+  return 1;
+}
+
+int set_ctx_params(void*, const OSSL_PARAM[]) noexcept {
+  return 1;
+}
+
+const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
+  static const OSSL_PARAM kNone[] = {OSSL_PARAM_END};
+  return kNone;
+}
+
+const OSSL_DISPATCH kFunctions[] = {
+    {OSSL_FUNC_KEYEXCH_NEWCTX, as_dispatch(&newctx)},
+    {OSSL_FUNC_KEYEXCH_INIT, as_dispatch(&init)},
+    {OSSL_FUNC_KEYEXCH_SET_PEER, as_dispatch(&set_peer)},
+    {OSSL_FUNC_KEYEXCH_DERIVE, as_dispatch(&derive)},
+    {OSSL_FUNC_KEYEXCH_FREECTX, as_dispatch(&freectx)},
+    {OSSL_FUNC_KEYEXCH_DUPCTX, as_dispatch(&dupctx)},
+    {OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
+    {OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
+    {0, nullptr},
+};
+
+}  // namespace
+
+const OSSL_DISPATCH* const kX25519KeyexchFunctions = kFunctions;
+
+}  // namespace armaccel::prov

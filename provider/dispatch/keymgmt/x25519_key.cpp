@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// X25519 keys (x25519_key.h).
+#include "x25519_key.h"
+
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include <cstring>
+
+#include "api/x25519.h"
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/random.h"
+#include "errors.h"
+#include "util/ct_declassify.h"
+
+namespace armaccel::prov {
+
+X25519Key* x25519_key_new(ProvCtx* prov) {
+  auto* key = static_cast<X25519Key*>(OPENSSL_zalloc(sizeof(X25519Key)));
+  if (key == nullptr) {
+    raise_alloc_failure(prov);
+    return nullptr;
+  }
+  key->prov = prov;
+  return key;
+}
+
+void x25519_key_free(X25519Key* key) {
+  free_wiped(key, sizeof(X25519Key));
+}
+
+X25519Key* x25519_key_dup(const X25519Key* key, int selection) {
+  if (key == nullptr) return nullptr;
+  X25519Key* copy = x25519_key_new(key->prov);
+  if (copy == nullptr) return nullptr;
+  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && key->has_pub) {
+    std::memcpy(copy->pub, key->pub, kX25519KeyBytes);
+    copy->has_pub = true;
+  }
+  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv) {
+    std::memcpy(copy->priv, key->priv, kX25519KeyBytes);
+    copy->has_priv = true;
+  }
+  return copy;
+}
+
+bool x25519_key_set_private(X25519Key* key, const std::uint8_t* priv, std::size_t len,
+                            const std::uint8_t* pub) {
+  if (len != kX25519KeyBytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  std::memcpy(key->priv, priv, kX25519KeyBytes);
+  if (pub != nullptr)
+    std::memcpy(key->pub, pub, kX25519KeyBytes);
+  else
+    key->prov->kernels.x25519->scalarmult_base(key->pub, key->priv);
+  // The public key is public, whatever it was computed from.
+  ct::declassify(key->pub, kX25519KeyBytes);
+  key->has_priv = key->has_pub = true;
+  return true;
+}
+
+bool x25519_key_set_public(X25519Key* key, const std::uint8_t* pub, std::size_t len) {
+  if (len != kX25519KeyBytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  std::memcpy(key->pub, pub, kX25519KeyBytes);
+  OPENSSL_cleanse(key->priv, kX25519KeyBytes);
+  key->has_priv = false;
+  key->has_pub = true;
+  return true;
+}
+
+bool x25519_key_generate(X25519Key* key) {
+  std::uint8_t priv[kX25519KeyBytes];
+  if (!random_bytes(key->prov, priv, sizeof priv)) return false;
+  priv[0] &= 248;
+  priv[31] = static_cast<std::uint8_t>((priv[31] & 127) | 64);
+  const bool ok = x25519_key_set_private(key, priv, sizeof priv, nullptr);
+  OPENSSL_cleanse(priv, sizeof priv);
+  return ok;
+}
+
+bool x25519_key_pair_matches(const X25519Key& key) {
+  if (!key.has_priv || !key.has_pub) return false;
+  std::uint8_t expect[kX25519KeyBytes];
+  key.prov->kernels.x25519->scalarmult_base(expect, key.priv);
+  const bool same = ct::declassify_value(CRYPTO_memcmp(expect, key.pub, kX25519KeyBytes) == 0);
+  OPENSSL_cleanse(expect, sizeof expect);
+  return same;
+}
+
+const char* x25519_lane(const ProvCtx* prov) {
+  return prov->kernels.x25519->lane;
+}
+
+}  // namespace armaccel::prov
