@@ -56,3 +56,35 @@ brief_data() {  # brief_data IN OUT: what `s_client -brief` printed, without its
     -e '^Hash used' -e '^Signature type' -e '^Verification' -e '^Negotiated' -e '^Supported' \
     -e '^Shared' -e '^Server Temp Key' "$1" >"$2"
 }
+tls_prepare() {  # tls_prepare OPENSSL...: a P-256 certificate (cert.pem, key.pem) and the
+  # data a handshake sends (up.txt) and gets back reversed (down.expect)
+  "$@" req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout key.pem \
+    -out cert.pem -days 2 -subj /CN=localhost >/dev/null 2>&1
+  printf 'armaccel meets OpenSSL %s\nCLOSE\n' "${ARMACCEL_EXPECT_RUNTIME:-}" >up.txt
+  perl -ne 'chomp; print scalar reverse($_), "\n" unless /^CLOSE$/' up.txt >down.expect
+}
+tls_handshake() {  # tls_handshake NAME GROUP SERVER CLIENT: SERVER and CLIENT are functions
+  # that exec an openssl with the arguments given (exec: so that the process the
+  # watchdog stops is openssl); a TLS 1.3 handshake on GROUP and data both ways on
+  # loopback; the server's log in server.err, the client's in client.err
+  local name=$1 group=$2 server=$3 client=$4
+  if ! start_rev_server server.out server.err "$server" s_server -cert cert.pem -key key.pem \
+      -groups "$group"; then
+    fail "$name: s_server did not start"; return
+  fi
+  "$client" s_client -connect "127.0.0.1:$server_port" -brief -ign_eof -groups "$group" \
+    <up.txt >client.out 2>client.err &
+  local client_pid=$!
+  sleep 120 >/dev/null 2>&1 &
+  local timer=$!
+  wait -n "$client_pid" "$timer" 2>/dev/null  # the client ends, or two minutes pass
+  kill "$client_pid" "$timer" 2>/dev/null
+  wait "$client_pid" "$timer" 2>/dev/null
+  kill "$server_pid" 2>/dev/null  # done with its one connection, or it gets none now
+  wait "$server_pid" 2>/dev/null
+  brief_data client.out client.data
+  check "$name: handshake and data" cmp -s client.data down.expect
+  # A KEM group is named as negotiated; an ECDHE group as the peer's temporary key.
+  check "  ... negotiated $group" \
+    grep -Eqi "^(Negotiated TLS1.3 group|(Peer|Server) Temp Key): $group(,|\$)" client.err
+}

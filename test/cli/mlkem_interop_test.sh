@@ -128,31 +128,12 @@ done
 unset FORM
 
 # --- armaccel's TLS groups against a peer with the default provider alone -------------
-def req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout key.pem -out cert.pem \
-  -days 2 -subj /CN=localhost >/dev/null 2>&1
-printf 'armaccel meets OpenSSL %s\nCLOSE\n' "${ARMACCEL_EXPECT_RUNTIME:-}" >up.txt
-perl -ne 'chomp; print scalar reverse($_), "\n" unless /^CLOSE$/' up.txt >down.expect
+tls_prepare def
+side_arm() { OPENSSL_CONF=$PWD/arm-seed-priv.cnf ARMACCEL_TRACE=1 exec "${OSSL[@]}" "$@"; }
+side_both() { OPENSSL_CONF=$PWD/both.cnf ARMACCEL_TRACE=1 exec "${OSSL[@]}" "$@"; }
+side_def() { OPENSSL_CONF=$PWD/def-seed-priv.cnf exec "${OSSL[@]}" "$@"; }
 handshake() {  # handshake NAME GROUP SERVER CLIENT: SERVER/CLIENT are arm|def|both
-  local name=$1 group=$2 server=$3 client=$4
-  # shellcheck disable=SC2046
-  if ! start_rev_server server.out server.err env $(side_env "$server") "${OSSL[@]}" s_server \
-      -cert cert.pem -key key.pem -groups "$group"; then
-    fail "$name: s_server did not start"; return
-  fi
-  # shellcheck disable=SC2046
-  timeout 120 env $(side_env "$client") "${OSSL[@]}" s_client -connect "127.0.0.1:$server_port" \
-    -brief -ign_eof -groups "$group" <up.txt >client.out 2>client.err
-  wait "$server_pid" 2>/dev/null
-  brief_data client.out client.data
-  check "$name: handshake and data" cmp -s client.data down.expect
-  check "  ... negotiated $group" grep -q "Negotiated TLS1.3 group: $group" client.err
-}
-side_env() {  # side_env WHO: the environment that makes the runtime's openssl WHO
-  case $1 in
-    arm) echo "OPENSSL_CONF=$PWD/arm-seed-priv.cnf ARMACCEL_TRACE=1" ;;
-    both) echo "OPENSSL_CONF=$PWD/both.cnf ARMACCEL_TRACE=1" ;;
-    def) echo "OPENSSL_CONF=$PWD/def-seed-priv.cnf" ;;
-  esac
+  tls_handshake "$1" "$2" "side_$3" "side_$4"
 }
 for group in X25519MLKEM768 MLKEM768 MLKEM1024; do
   kem="ML-KEM"; [ $group = X25519MLKEM768 ] && kem=X25519MLKEM768

@@ -401,5 +401,59 @@ TEST(X25519Evp, AsLibsslDrivesATls13Share) {
   EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
 }
 
+// The x25519 entry of a provider's TLS-GROUP capability: every field.
+struct GroupEntry {
+  std::string internal, alg;
+  unsigned id = 0, bits = 0, kem = 0;  // OpenSSL 3.0 lists no is-kem: not a KEM
+  int min_tls = 0, max_tls = 0, min_dtls = 0, max_dtls = 0;
+  bool found = false;
+  bool operator==(const GroupEntry&) const = default;
+};
+int collect_x25519(const OSSL_PARAM params[], void* arg) {
+  auto* out = static_cast<GroupEntry*>(arg);
+  const char *name = nullptr, *internal = nullptr, *alg = nullptr;
+  OSSL_PARAM_get_utf8_string_ptr(OSSL_PARAM_locate_const(params, "tls-group-name"), &name);
+  if (name == nullptr || std::string(name) != "x25519") return 1;
+  OSSL_PARAM_get_utf8_string_ptr(OSSL_PARAM_locate_const(params, "tls-group-name-internal"),
+                                 &internal);
+  OSSL_PARAM_get_utf8_string_ptr(OSSL_PARAM_locate_const(params, "tls-group-alg"), &alg);
+  out->internal = internal != nullptr ? internal : "";
+  out->alg = alg != nullptr ? alg : "";
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, "tls-group-id"), &out->id);
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, "tls-group-sec-bits"), &out->bits);
+  OSSL_PARAM_get_uint(OSSL_PARAM_locate_const(params, "tls-group-is-kem"), &out->kem);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, "tls-min-tls"), &out->min_tls);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, "tls-max-tls"), &out->max_tls);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, "tls-min-dtls"), &out->min_dtls);
+  OSSL_PARAM_get_int(OSSL_PARAM_locate_const(params, "tls-max-dtls"), &out->max_dtls);
+  out->found = true;
+  return 1;
+}
+
+// libssl 3.0-3.4 keeps a group only when the key management it fetches
+// comes from the provider listing the group: armaccel lists x25519 itself,
+// with the default provider's figures.
+TEST(X25519Evp, TlsGroupCapabilityListsX25519AsTheDefaultProviderDoes) {
+  GroupEntry ours, theirs;
+  ASSERT_EQ(OSSL_PROVIDER_get_capabilities(armaccel_provider(), "TLS-GROUP", collect_x25519, &ours),
+            1);
+  OSSL_PROVIDER* def = OSSL_PROVIDER_load(oracle_libctx(), "default");
+  ASSERT_NE(def, nullptr);
+  ASSERT_EQ(OSSL_PROVIDER_get_capabilities(def, "TLS-GROUP", collect_x25519, &theirs), 1);
+  OSSL_PROVIDER_unload(def);
+  ASSERT_TRUE(ours.found);
+  ASSERT_TRUE(theirs.found);
+  EXPECT_EQ(ours.id, 0x1Du);  // RFC 8446 4.2.7
+  EXPECT_EQ(ours.kem, 0u);
+  EXPECT_EQ(ours.alg, theirs.alg);
+  EXPECT_EQ(ours.id, theirs.id);
+  EXPECT_EQ(ours.bits, theirs.bits);
+  EXPECT_EQ(ours.kem, theirs.kem);
+  EXPECT_EQ(ours.min_tls, theirs.min_tls);
+  EXPECT_EQ(ours.max_tls, theirs.max_tls);
+  EXPECT_EQ(ours.min_dtls, theirs.min_dtls);
+  EXPECT_EQ(ours.max_dtls, theirs.max_dtls);
+}
+
 }  // namespace
 }  // namespace armaccel::test
