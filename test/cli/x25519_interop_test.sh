@@ -78,10 +78,10 @@ groups=(X25519)
 "${OSSL[@]}" list -kem-algorithms -provider default 2>/dev/null | grep -q X25519MLKEM768 &&
   groups+=(X25519MLKEM768)
 for group in "${groups[@]}"; do
-  trace="X25519 key exchange"; [ $group = X25519MLKEM768 ] && trace="X25519MLKEM768 encapsulate"
+  trace="X25519 key exchange"; [ "$group" = X25519MLKEM768 ] && trace="X25519MLKEM768 encapsulate"
   tls_handshake "TLS 1.3 $group: armaccel server, runtime client" "$group" side_arm side_def
   check "  ... the server's key exchange on armaccel" served server.err "$trace"
-  trace="X25519 key exchange"; [ $group = X25519MLKEM768 ] && trace="X25519MLKEM768 decapsulate"
+  trace="X25519 key exchange"; [ "$group" = X25519MLKEM768 ] && trace="X25519MLKEM768 decapsulate"
   tls_handshake "TLS 1.3 $group: runtime server, armaccel client" "$group" side_def side_arm
   check "  ... the client's key exchange on armaccel" served client.err "$trace"
 done
