@@ -14,10 +14,12 @@ namespace armaccel::fuzz {
 namespace {
 
 Contexts load() {
-  Contexts c{OSSL_LIB_CTX_new(), OSSL_LIB_CTX_new()};
-  if (c.mine == nullptr || c.ref == nullptr ||
+  Contexts c{OSSL_LIB_CTX_new(), OSSL_LIB_CTX_new(), OSSL_LIB_CTX_new()};
+  if (c.mine == nullptr || c.ref == nullptr || c.mine_only == nullptr ||
       !OSSL_PROVIDER_set_default_search_path(c.mine, ARMACCEL_MODULE_DIR) ||
+      !OSSL_PROVIDER_set_default_search_path(c.mine_only, ARMACCEL_MODULE_DIR) ||
       OSSL_PROVIDER_load(c.mine, "armaccel") == nullptr ||
+      OSSL_PROVIDER_load(c.mine_only, "armaccel") == nullptr ||
       OSSL_PROVIDER_load(c.mine, "default") == nullptr ||
       OSSL_PROVIDER_load(c.ref, "default") == nullptr) {
     std::fprintf(stderr, "fuzz: cannot load armaccel from %s\n", ARMACCEL_MODULE_DIR);

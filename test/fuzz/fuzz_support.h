@@ -18,8 +18,9 @@ namespace armaccel::fuzz {
 using Bytes = std::vector<std::uint8_t>;
 
 struct Contexts {
-  OSSL_LIB_CTX* mine;  // armaccel and default loaded; fetch with kMine
-  OSSL_LIB_CTX* ref;   // the default provider alone
+  OSSL_LIB_CTX* mine;       // armaccel and default loaded; fetch with kMine
+  OSSL_LIB_CTX* ref;        // the default provider alone
+  OSSL_LIB_CTX* mine_only;  // armaccel alone (its decoders without others')
 };
 inline constexpr char kMine[] = "provider=armaccel";
 

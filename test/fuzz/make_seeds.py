@@ -197,8 +197,12 @@ def mlkem_seeds(vec):
 def x25519_seeds(vec):
     doc = json.load(open(os.path.join(vec, "wycheproof", "x25519_test.json")))
     for g in doc["testGroups"]:
-        for t in g["tests"]:
-            yield bytes.fromhex(t["private"]) + bytes.fromhex(t["public"])
+        for i, t in enumerate(g["tests"]):
+            priv, pub = bytes.fromhex(t["private"]), bytes.fromhex(t["public"])
+            yield priv + pub
+            if i < 16:  # RFC 8410 DER of a few keys, for the decoders
+                yield bytes.fromhex("302a300506032b656e032100") + pub
+                yield bytes.fromhex("302e020100300506032b656e04220420") + priv
 
 
 def main():
