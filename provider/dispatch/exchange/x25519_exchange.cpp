@@ -5,7 +5,8 @@
 // peer), or its length when asked with no buffer.  An all-zero result (a
 // low-order peer key) is refused with "failed during derivation", as
 // section 6.1 allows and OpenSSL does.  The context holds copies of the
-// keys, wiped when it is freed.
+// keys, wiped when it is freed.  No context parameters (the default
+// provider's X25519 exchange has none).
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
@@ -113,15 +114,6 @@ int derive(void* vctx, unsigned char* secret, std::size_t* secretlen, std::size_
   return 1;
 }
 
-int set_ctx_params(void*, const OSSL_PARAM[]) noexcept {
-  return 1;
-}
-
-const OSSL_PARAM* settable_ctx_params(void*, void*) noexcept {
-  static const OSSL_PARAM kNone[] = {OSSL_PARAM_END};
-  return kNone;
-}
-
 const OSSL_DISPATCH kFunctions[] = {
     {OSSL_FUNC_KEYEXCH_NEWCTX, as_dispatch(&newctx)},
     {OSSL_FUNC_KEYEXCH_INIT, as_dispatch(&init)},
@@ -129,8 +121,6 @@ const OSSL_DISPATCH kFunctions[] = {
     {OSSL_FUNC_KEYEXCH_DERIVE, as_dispatch(&derive)},
     {OSSL_FUNC_KEYEXCH_FREECTX, as_dispatch(&freectx)},
     {OSSL_FUNC_KEYEXCH_DUPCTX, as_dispatch(&dupctx)},
-    {OSSL_FUNC_KEYEXCH_SET_CTX_PARAMS, as_dispatch(&set_ctx_params)},
-    {OSSL_FUNC_KEYEXCH_SETTABLE_CTX_PARAMS, as_dispatch(&settable_ctx_params)},
     {0, nullptr},
 };
 

@@ -59,6 +59,11 @@ struct KeyEncoder {
       raise_error(prov, kErrMissingKey);
       return 0;
     }
+    // EncryptedPrivateKeyInfo without a cipher: nothing to write, and no
+    // error, as the default provider's encoders do -- OpenSSL's encoder
+    // chain then goes on to the plain PrivateKeyInfo when the caller named
+    // no structure.
+    if (S == Structure::kEpki && ctx->cipher == nullptr) return 0;
     Key* imported = nullptr;
     const auto* key = static_cast<const Key*>(obj);
     if (key == nullptr && obj_abstract != nullptr)
@@ -105,20 +110,23 @@ struct KeyEncoder {
 };
 
 // The seven encoders of a key type, for an algorithm table: DER and PEM of
-// the three structures, and text.
+// the three structures, and text.  In the default provider's order:
+// OpenSSL tries a key's encoders from the last listed back, and takes the
+// first that writes, so with no structure named PrivateKeyInfo comes
+// before EncryptedPrivateKeyInfo (which writes nothing without a cipher).
 #define ARMACCEL_KEY_ENCODERS(name, Codec)                                                         \
-  {name, "provider=armaccel,output=der,structure=SubjectPublicKeyInfo",                            \
-   KeyEncoder<Codec, Structure::kSpki, false>::kFunctions, nullptr},                               \
-      {name, "provider=armaccel,output=pem,structure=SubjectPublicKeyInfo",                        \
-       KeyEncoder<Codec, Structure::kSpki, true>::kFunctions, nullptr},                            \
+  {name, "provider=armaccel,output=der,structure=EncryptedPrivateKeyInfo",                         \
+   KeyEncoder<Codec, Structure::kEpki, false>::kFunctions, nullptr},                               \
+      {name, "provider=armaccel,output=pem,structure=EncryptedPrivateKeyInfo",                     \
+       KeyEncoder<Codec, Structure::kEpki, true>::kFunctions, nullptr},                            \
       {name, "provider=armaccel,output=der,structure=PrivateKeyInfo",                              \
        KeyEncoder<Codec, Structure::kPki, false>::kFunctions, nullptr},                            \
       {name, "provider=armaccel,output=pem,structure=PrivateKeyInfo",                              \
        KeyEncoder<Codec, Structure::kPki, true>::kFunctions, nullptr},                             \
-      {name, "provider=armaccel,output=der,structure=EncryptedPrivateKeyInfo",                     \
-       KeyEncoder<Codec, Structure::kEpki, false>::kFunctions, nullptr},                           \
-      {name, "provider=armaccel,output=pem,structure=EncryptedPrivateKeyInfo",                     \
-       KeyEncoder<Codec, Structure::kEpki, true>::kFunctions, nullptr},                            \
+      {name, "provider=armaccel,output=der,structure=SubjectPublicKeyInfo",                        \
+       KeyEncoder<Codec, Structure::kSpki, false>::kFunctions, nullptr},                           \
+      {name, "provider=armaccel,output=pem,structure=SubjectPublicKeyInfo",                        \
+       KeyEncoder<Codec, Structure::kSpki, true>::kFunctions, nullptr},                            \
   {                                                                                                \
     name, "provider=armaccel,output=text", KeyEncoder<Codec, Structure::kText, false>::kFunctions, \
         nullptr                                                                                    \

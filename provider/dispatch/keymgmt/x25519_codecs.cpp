@@ -88,21 +88,21 @@ struct X25519Codec {
     return ok;
   }
 
-  // The default provider's layout: the private key when the selection asks
-  // for it, else the public key's heading; the public key always.
+  // The default provider's layout: the private key under its heading when
+  // the selection asks for it, else the public key's heading when asked
+  // for (none for the parameters alone); the public key always.
   static bool encode_text(const ProvCtx* prov, BIO* out, const Key& key, int selection) {
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-      if (!key.has_priv) {
-        raise_error(prov, kErrMissingKey);
-        return false;
-      }
+    const bool priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
+    if (!key.has_pub || (priv && !key.has_priv)) {
+      raise_error(prov, kErrMissingKey);
+      return false;
+    }
+    if (priv) {
       if (BIO_printf(out, "X25519 Private-Key:\n") <= 0 ||
           !print_labeled(out, "priv:", key.priv, kX25519KeyBytes))
         return false;
-    } else if (!key.has_pub) {
-      raise_error(prov, kErrMissingKey);
-      return false;
-    } else if (BIO_printf(out, "X25519 Public-Key:\n") <= 0) {
+    } else if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 &&
+               BIO_printf(out, "X25519 Public-Key:\n") <= 0) {
       return false;
     }
     return print_labeled(out, "pub:", key.pub, kX25519KeyBytes);
@@ -112,19 +112,25 @@ struct X25519Codec {
                              Key** out) {
     const X25519Decoded d = pkcs8 ? x25519_pkcs8_decode(der, len) : x25519_spki_decode(der, len);
     if (d.status == X25519Decoded::kNotMine) return DecodeStatus::kNotMine;
+    // id-X25519 in a structure RFC 8410 does not allow: the reason goes on
+    // the queue, but the decoder steps back rather than ending the
+    // decoding, since the default provider's decoders (in every release)
+    // may read what armaccel's refuse.
     if (d.status == X25519Decoded::kMalformed) {
       raise_error(prov, d.reason);
-      return DecodeStatus::kFailed;
+      return DecodeStatus::kNotMine;
     }
     Key* key = x25519_key_new(prov);
     if (key == nullptr) return DecodeStatus::kFailed;
     bool ok = d.priv != nullptr ? x25519_key_set_private(key, d.priv, kX25519KeyBytes, nullptr)
                                 : x25519_key_set_public(key, d.pub, kX25519KeyBytes);
-    // A PrivateKeyInfo's publicKey field must be the private key's.
+    // A PrivateKeyInfo's publicKey field must be the private key's; if not,
+    // step back as for malformed DER.
     if (ok && d.priv != nullptr && d.pub != nullptr &&
         std::memcmp(key->pub, d.pub, kX25519KeyBytes) != 0) {
       raise_error(prov, kErrInvalidKey);
-      ok = false;
+      x25519_key_free(key);
+      return DecodeStatus::kNotMine;
     }
     if (!ok) {
       x25519_key_free(key);

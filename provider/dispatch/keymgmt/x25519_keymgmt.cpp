@@ -95,11 +95,17 @@ int validate(const void* keydata, int selection, int) noexcept {
 }
 
 // "priv" (with the private-key selection) and/or "pub"; a private key
-// without "pub" gets its public key computed.
+// without "pub" gets its public key computed.  A selection without key
+// material is refused.
 int import(void* keydata, int selection, const OSSL_PARAM params[]) noexcept {
   X25519Key* key = as_key(keydata);
   if (key == nullptr) return 0;
-  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+  // An X25519 key has no domain parameters: only key material imports (the
+  // default provider refuses other selections alike).
+  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) {
+    raise_error(key->prov, kErrMissingKey);
+    return 0;
+  }
   static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_PRIV_KEY, OSSL_PKEY_PARAM_PUB_KEY};
   const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
   const OSSL_PARAM* priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 ? f[0] : nullptr;
