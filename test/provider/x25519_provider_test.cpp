@@ -450,12 +450,17 @@ TEST(X25519Evp, LaxDerTheDefaultProviderReadsStillDecodes) {
     ASSERT_TRUE(OSSL_PROVIDER_set_default_search_path(ctx.get(), module_dir().c_str()));
     const char* order[2] = {"default", "armaccel"};
     if (!default_first) std::swap(order[0], order[1]);
-    ASSERT_NE(OSSL_PROVIDER_load(ctx.get(), order[0]), nullptr);
-    ASSERT_NE(OSSL_PROVIDER_load(ctx.get(), order[1]), nullptr);
+    OSSL_PROVIDER* first = OSSL_PROVIDER_load(ctx.get(), order[0]);
+    OSSL_PROVIDER* second = OSSL_PROVIDER_load(ctx.get(), order[1]);
+    ASSERT_NE(first, nullptr);
+    ASSERT_NE(second, nullptr);
     std::string errors;
     PkeyPtr key = decode(der, "DER", "SubjectPublicKeyInfo", EVP_PKEY_PUBLIC_KEY, &errors,
                          ctx.get(), nullptr);
     EXPECT_NE(key, nullptr) << errors;
+    key.reset();
+    OSSL_PROVIDER_unload(second);
+    OSSL_PROVIDER_unload(first);
   }
 }
 
