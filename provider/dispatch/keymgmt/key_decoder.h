@@ -111,6 +111,18 @@ struct KeyDecoder {
   };
 };
 
+// The key management's OSSL_FUNC_KEYMGMT_LOAD for keys these decoders
+// pass: takes the Key* out of the slot whose address is the reference
+// (the decoder frees what is left there); nullptr for any other reference.
+template <class Key>
+void* load_decoded_key(const void* reference, std::size_t reference_sz) noexcept {
+  if (reference == nullptr || reference_sz != sizeof(Key*)) return nullptr;
+  Key** slot = static_cast<Key**>(const_cast<void*>(reference));
+  Key* key = *slot;
+  *slot = nullptr;
+  return key;
+}
+
 // The two decoders of a key type, for an algorithm table.
 #define ARMACCEL_KEY_DECODERS(name, Codec)                             \
   {name, "provider=armaccel,input=der,structure=SubjectPublicKeyInfo", \

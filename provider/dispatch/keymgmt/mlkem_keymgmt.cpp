@@ -23,6 +23,7 @@
 #include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
+#include "key_decoder.h"
 #include "mlkem_key.h"
 #include "newer_core.h"
 #include "util/ct_declassify.h"
@@ -318,15 +319,6 @@ struct MlkemKeymgmt {
     if (genctx != nullptr) free_wiped(genctx, sizeof(GenCtx));
   }
 
-  static void* load(const void* reference, std::size_t reference_sz) noexcept {
-    // Decoders pass the address of a key pointer they give up.
-    if (reference == nullptr || reference_sz != sizeof(MlkemKey*)) return nullptr;
-    MlkemKey** slot = static_cast<MlkemKey**>(const_cast<void*>(reference));
-    MlkemKey* key = *slot;
-    *slot = nullptr;
-    return key;
-  }
-
   static inline const OSSL_DISPATCH kFunctions[] = {
       {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&create)},
       {OSSL_FUNC_KEYMGMT_FREE, as_dispatch(&destroy)},
@@ -347,7 +339,7 @@ struct MlkemKeymgmt {
       {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(&gen_settable_params)},
       {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(&gen)},
       {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, as_dispatch(&gen_cleanup)},
-      {OSSL_FUNC_KEYMGMT_LOAD, as_dispatch(&load)},
+      {OSSL_FUNC_KEYMGMT_LOAD, as_dispatch(&load_decoded_key<MlkemKey>)},
       {0, nullptr},
   };
 };

@@ -20,13 +20,6 @@ namespace armaccel::prov {
 
 namespace {
 
-const std::uint8_t* octets_of(const OSSL_PARAM params[], const char* name, std::size_t* len) {
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, name);
-  if (p == nullptr || !readable_octets(p)) return nullptr;
-  *len = p->data_size;
-  return static_cast<const std::uint8_t*>(p->data);
-}
-
 struct X25519Codec {
   using Key = X25519Key;
   // Anything longer than the longest form (a version-1 PrivateKeyInfo
@@ -38,29 +31,10 @@ struct X25519Codec {
   static void free_key(Key* key) { x25519_key_free(key); }
   static bool is_mine(const Key&) { return true; }
 
-  // "priv" and "pub" (those `selection` names), as the key management
-  // imports them.
+  // "priv" and "pub", as the key management imports them.
   static Key* from_params(ProvCtx* prov, int selection, const OSSL_PARAM params[]) {
-    std::size_t priv_len = 0, pub_len = 0;
-    const std::uint8_t* priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0
-                                   ? octets_of(params, OSSL_PKEY_PARAM_PRIV_KEY, &priv_len)
-                                   : nullptr;
-    const std::uint8_t* pub = (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0
-                                  ? octets_of(params, OSSL_PKEY_PARAM_PUB_KEY, &pub_len)
-                                  : nullptr;
     Key* key = x25519_key_new(prov);
-    if (key == nullptr) return nullptr;
-    bool ok = priv != nullptr || pub != nullptr;
-    if (!ok) raise_error(prov, kErrMissingKey);
-    if (ok && pub != nullptr && pub_len != kX25519KeyBytes) {
-      raise_error(prov, kErrInvalidKeyLength);
-      ok = false;
-    }
-    if (ok) {
-      ok = priv != nullptr ? x25519_key_set_private(key, priv, priv_len, pub)
-                           : x25519_key_set_public(key, pub, pub_len);
-    }
-    if (!ok) {
+    if (key != nullptr && !x25519_key_import(key, selection, params)) {
       x25519_key_free(key);
       return nullptr;
     }

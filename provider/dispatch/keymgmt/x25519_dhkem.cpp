@@ -22,9 +22,8 @@ constexpr std::uint8_t kLabelPrefix[] = {'H', 'P', 'K', 'E', '-',  'v',
 
 // One HKDF step (RFC 5869) with OpenSSL's HKDF in `mode`: extract (salt
 // empty, key = ikm, no info) or expand (key = prk, info).
-bool hkdf(const ProvCtx* prov, int mode, const std::uint8_t* key, std::size_t key_len,
+bool hkdf(EVP_KDF* kdf, int mode, const std::uint8_t* key, std::size_t key_len,
           const std::uint8_t* info, std::size_t info_len, std::uint8_t* out, std::size_t out_len) {
-  EVP_KDF* kdf = EVP_KDF_fetch(prov->libctx, "HKDF", nullptr);
   EVP_KDF_CTX* ctx = kdf != nullptr ? EVP_KDF_CTX_new(kdf) : nullptr;
   char digest[] = "SHA256";
   // Extract: no salt parameter (RFC 5869: an absent salt is HashLen zero
@@ -41,7 +40,6 @@ bool hkdf(const ProvCtx* prov, int mode, const std::uint8_t* key, std::size_t ke
   };
   const bool ok = ctx != nullptr && EVP_KDF_derive(ctx, out, out_len, params) > 0;
   EVP_KDF_CTX_free(ctx);
-  EVP_KDF_free(kdf);
   return ok;
 }
 
@@ -72,9 +70,11 @@ bool x25519_dhkem_derive_private(const ProvCtx* prov, const std::uint8_t* ikm, s
   info[2 + sizeof kLabelPrefix] = 's';
   info[3 + sizeof kLabelPrefix] = 'k';
   std::uint8_t prk[kPrkBytes];
+  EVP_KDF* kdf = EVP_KDF_fetch(prov->libctx, "HKDF", nullptr);
   const bool ok =
-      hkdf(prov, EVP_KDF_HKDF_MODE_EXTRACT_ONLY, labeled_ikm, n, nullptr, 0, prk, sizeof prk) &&
-      hkdf(prov, EVP_KDF_HKDF_MODE_EXPAND_ONLY, prk, sizeof prk, info, sizeof info, sk, kNsk);
+      hkdf(kdf, EVP_KDF_HKDF_MODE_EXTRACT_ONLY, labeled_ikm, n, nullptr, 0, prk, sizeof prk) &&
+      hkdf(kdf, EVP_KDF_HKDF_MODE_EXPAND_ONLY, prk, sizeof prk, info, sizeof info, sk, kNsk);
+  EVP_KDF_free(kdf);
   OPENSSL_cleanse(labeled_ikm, sizeof labeled_ikm);
   OPENSSL_cleanse(prk, sizeof prk);
   if (!ok) {

@@ -2,13 +2,16 @@
 // X25519 keys (x25519_key.h).
 #include "x25519_key.h"
 
+#include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
 #include <cstring>
+#include <iterator>
 
 #include "api/x25519.h"
 #include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/param_scan.h"
 #include "dispatch/common/random.h"
 #include "errors.h"
 #include "util/ct_declassify.h"
@@ -71,6 +74,31 @@ bool x25519_key_set_public(X25519Key* key, const std::uint8_t* pub, std::size_t 
   key->has_priv = false;
   key->has_pub = true;
   return true;
+}
+
+bool x25519_key_import(X25519Key* key, int selection, const OSSL_PARAM params[]) {
+  static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_PRIV_KEY, OSSL_PKEY_PARAM_PUB_KEY};
+  const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
+  const OSSL_PARAM* priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 ? f[0] : nullptr;
+  const OSSL_PARAM* pub = f[1];
+  if (priv == nullptr && pub == nullptr) {
+    raise_error(key->prov, kErrMissingKey);
+    return false;
+  }
+  if ((priv != nullptr && !readable_octets(priv)) || (pub != nullptr && !readable_octets(pub))) {
+    raise_error(key->prov, kErrFailedToGetParameter);
+    return false;
+  }
+  if (pub != nullptr && pub->data_size != kX25519KeyBytes) {
+    raise_error(key->prov, kErrInvalidKeyLength);
+    return false;
+  }
+  const auto* pub_bytes = pub != nullptr ? static_cast<const std::uint8_t*>(pub->data) : nullptr;
+  const bool ok = priv != nullptr
+                      ? x25519_key_set_private(key, static_cast<const std::uint8_t*>(priv->data),
+                                               priv->data_size, pub_bytes)
+                      : x25519_key_set_public(key, pub_bytes, kX25519KeyBytes);
+  return ok;
 }
 
 bool x25519_key_generate(X25519Key* key) {

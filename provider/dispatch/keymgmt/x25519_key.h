@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <openssl/core.h>
+
 #include "prov_ctx.h"
 
 namespace armaccel::prov {
@@ -42,6 +44,13 @@ X25519Key* x25519_key_dup(const X25519Key* key, int selection);
 bool x25519_key_set_private(X25519Key* key, const std::uint8_t* priv, std::size_t len,
                             const std::uint8_t* pub);
 bool x25519_key_set_public(X25519Key* key, const std::uint8_t* pub, std::size_t len);
+
+// Imports "priv" (when `selection` has OSSL_KEYMGMT_SELECT_PRIVATE_KEY)
+// and/or "pub" (octet strings, 32 bytes), as the default provider does: a
+// private key without "pub" gets its public key computed, one with "pub"
+// takes it as given.  Errors: "missing key" (neither), "failed to get
+// parameter" (not an octet string), "invalid key length".
+bool x25519_key_import(X25519Key* key, int selection, const OSSL_PARAM params[]);
 
 // A random key pair: 32 bytes from armaccel's entropy source, clamped as
 // RFC 7748 section 5 decodes a scalar (as OpenSSL stores generated keys).

@@ -22,6 +22,7 @@
 #include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
+#include "key_decoder.h"
 #include "util/ct_declassify.h"
 #include "x25519_dhkem.h"
 #include "x25519_key.h"
@@ -94,8 +95,7 @@ int validate(const void* keydata, int selection, int) noexcept {
   return x25519_key_pair_matches(*key) ? 1 : 0;
 }
 
-// "priv" (with the private-key selection) and/or "pub"; a private key
-// without "pub" gets its public key computed.  A selection without key
+// Key material as x25519_key_import takes it.  A selection without key
 // material is refused.
 int import(void* keydata, int selection, const OSSL_PARAM params[]) noexcept {
   X25519Key* key = as_key(keydata);
@@ -106,28 +106,7 @@ int import(void* keydata, int selection, const OSSL_PARAM params[]) noexcept {
     raise_error(key->prov, kErrMissingKey);
     return 0;
   }
-  static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_PRIV_KEY, OSSL_PKEY_PARAM_PUB_KEY};
-  const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
-  const OSSL_PARAM* priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 ? f[0] : nullptr;
-  const OSSL_PARAM* pub = f[1];
-  if (priv == nullptr && pub == nullptr) {
-    raise_error(key->prov, kErrMissingKey);
-    return 0;
-  }
-  if ((priv != nullptr && !readable_octets(priv)) || (pub != nullptr && !readable_octets(pub))) {
-    raise_error(key->prov, kErrFailedToGetParameter);
-    return 0;
-  }
-  if (pub != nullptr && pub->data_size != kX25519KeyBytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
-    return 0;
-  }
-  const auto* pub_bytes = pub != nullptr ? static_cast<const std::uint8_t*>(pub->data) : nullptr;
-  const bool ok = priv != nullptr
-                      ? x25519_key_set_private(key, static_cast<const std::uint8_t*>(priv->data),
-                                               priv->data_size, pub_bytes)
-                      : x25519_key_set_public(key, pub_bytes, kX25519KeyBytes);
-  return ok ? 1 : 0;
+  return x25519_key_import(key, selection, params) ? 1 : 0;
 }
 
 const OSSL_PARAM* import_types(int selection) noexcept {
@@ -300,15 +279,6 @@ void* gen(void* genctx, OSSL_CALLBACK*, void*) noexcept {
   return key;
 }
 
-void* load(const void* reference, std::size_t reference_sz) noexcept {
-  // Decoders pass the address of a key pointer they give up.
-  if (reference == nullptr || reference_sz != sizeof(X25519Key*)) return nullptr;
-  auto** slot = static_cast<X25519Key**>(const_cast<void*>(reference));
-  X25519Key* key = *slot;
-  *slot = nullptr;
-  return key;
-}
-
 const OSSL_DISPATCH kFunctions[] = {
     {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&create)},
     {OSSL_FUNC_KEYMGMT_FREE, as_dispatch(&destroy)},
@@ -329,7 +299,7 @@ const OSSL_DISPATCH kFunctions[] = {
     {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(&gen_settable_params)},
     {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(&gen)},
     {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, as_dispatch(&gen_cleanup)},
-    {OSSL_FUNC_KEYMGMT_LOAD, as_dispatch(&load)},
+    {OSSL_FUNC_KEYMGMT_LOAD, as_dispatch(&load_decoded_key<X25519Key>)},
     {0, nullptr},
 };
 
