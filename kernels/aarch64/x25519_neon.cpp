@@ -52,6 +52,13 @@ Fe2 join(const Radix25::Elem& a, const Radix25::Elem& b) {
   }
   return r;
 }
+// (a | 0) from scalar limbs, in registers.
+ARMACCEL_ALWAYS_INLINE Fe2 widen(const Radix25::Elem& a) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k)
+    r.v[k] = vcombine_u32(vcreate_u32(a.v[2 * k]), vcreate_u32(a.v[2 * k + 1]));
+  return r;
+}
 Radix25::Elem lane_a(const Fe2& f) {
   Radix25::Elem r;
   for (int k = 0; k < 5; ++k) {
@@ -169,7 +176,7 @@ ARMACCEL_ALWAYS_INLINE Fe2 carry(uint64x2_t (&h)[10]) {
 }
 
 // (A1 * A2 | B1 * B2).
-Fe2 mul(const Fe2& f, const Fe2& g) {
+ARMACCEL_ALWAYS_INLINE Fe2 mul_inline(const Fe2& f, const Fe2& g) {
   const int32x4_t odd_doubled = {0, 0, 1, 1};
   Fe2 f2;
   for (int k = 0; k < 5; ++k) f2.v[k] = vshlq_u32(f.v[k], odd_doubled);
@@ -177,6 +184,9 @@ Fe2 mul(const Fe2& f, const Fe2& g) {
   uint64x2_t h[10];
   mac_all(h, f, f2, p, std::make_integer_sequence<int, 10>{});
   return carry(h);
+}
+Fe2 mul(const Fe2& f, const Fe2& g) {
+  return mul_inline(f, g);
 }
 
 // (A^2 | B^2): 55 products instead of 100.
@@ -232,14 +242,31 @@ Fe2 sum_difference(const Fe2& a) {
   return pick(add(a, s), sub(a, s));
 }
 
-// Both elements times 121665 ((A - 2) / 4, RFC 7748 §5).
-Fe2 mul_a24(const Fe2& f) {
-  uint64x2_t h[10];
+// The two elements of a pair, as scalar elements.
+ARMACCEL_ALWAYS_INLINE void split(Radix25::Elem& a, Radix25::Elem& b, const Fe2& f) {
   for (int k = 0; k < 5; ++k) {
-    h[2 * k] = vmull_n_u32(vget_low_u32(f.v[k]), 121665);
-    h[2 * k + 1] = vmull_high_n_u32(f.v[k], 121665);
+    a.v[2 * k] = vgetq_lane_u32(f.v[k], 0);
+    b.v[2 * k] = vgetq_lane_u32(f.v[k], 1);
+    a.v[2 * k + 1] = vgetq_lane_u32(f.v[k], 2);
+    b.v[2 * k + 1] = vgetq_lane_u32(f.v[k], 3);
   }
-  return carry(h);
+}
+
+// The ladder's scalar work beside a pair product (RFC 7748 §5): returns
+// (DA | CB) = (D | B) * (A | C) from the NEON unit and sets, on the integer
+// unit, z2 = E * (AA + a24 * E) with E = AA - BB, from aabb = (AA | BB).
+// The ladder's nine field operations leave one product without a partner;
+// done here, in the same block as a pair product, it runs on the
+// multiplier the NEON code leaves idle instead of in a half-empty pair.
+ARMACCEL_ALWAYS_INLINE Fe2 mul_beside_z2(const Fe2& db, const Fe2& ac, const Fe2& aabb,
+                                         Radix25::Elem& z2) {
+  Radix25::Elem aa, bb, e, f;
+  split(aa, bb, aabb);
+  Radix25::sub(e, aa, bb);
+  Radix25::mul_a24(f, e);
+  Radix25::add(f, f, aa);
+  Radix25::mul(z2, e, f);
+  return mul_inline(db, ac);
 }
 
 // The pair arithmetic as one field for x25519::invert (both lanes carry
@@ -255,8 +282,8 @@ struct PairField {
 void cswap_lanes(Fe2& a, Fe2& b, std::uint32_t mask) {
   const uint32x4_t m = vdupq_n_u32(mask);
   for (int k = 0; k < 5; ++k) {
-    a.v[k] = veorq_u32(a.v[k], vandq_u32(m, veorq_u32(a.v[k], vrev64q_u32(a.v[k]))));
-    b.v[k] = veorq_u32(b.v[k], vandq_u32(m, veorq_u32(b.v[k], vrev64q_u32(b.v[k]))));
+    a.v[k] = vbslq_u32(m, vrev64q_u32(a.v[k]), a.v[k]);
+    b.v[k] = vbslq_u32(m, vrev64q_u32(b.v[k]), b.v[k]);
   }
 }
 
@@ -266,36 +293,35 @@ void ladder(Radix25::Elem& x2, Radix25::Elem& z2, const std::uint8_t scalar[32],
   struct State {
     std::uint8_t k[32];
     Radix25::Elem u, one, zero;
-    Fe2 x1, x, z;  // x1; (x2 | x3); (z2 | z3)
   } s;
   x25519::clamp(s.k, scalar);
   Radix25::from_bytes(s.u, u);
   Radix25::one(s.one);
   Radix25::zero(s.zero);
-  s.x1 = join(s.u, s.u);
-  s.x = join(s.one, s.u);
-  s.z = join(s.zero, s.one);
+  // In registers for the loop (they hold no more than each step's
+  // temporaries do).
+  const Fe2 x1 = join(s.u, s.u);
+  Fe2 x = join(s.one, s.u);     // (x2 | x3)
+  Fe2 z = join(s.zero, s.one);  // (z2 | z3)
   std::uint32_t swap = 0;
   for (int t = 254; t >= 0; --t) {
     const std::uint32_t bit = (s.k[t >> 3] >> (t & 7)) & 1;
     swap ^= bit;
-    cswap_lanes(s.x, s.z, 0 - swap);
+    cswap_lanes(x, z, 0 - swap);
     swap = bit;
-    const Fe2 ac = add(s.x, s.z);                      // (A | C)
-    const Fe2 db = swap_lanes(sub(s.x, s.z));          // (D | B)
-    const Fe2 aabb = sqr(pick(ac, db));                // (AA | BB)
-    const Fe2 x3t = sqr(sum_difference(mul(db, ac)));  // ((DA + CB)^2 | (DA - CB)^2)
-    const Fe2 bbaa = swap_lanes(aabb);
-    const Fe2 e = sub(aabb, bbaa);                          // E = AA - BB in lane A
-    const Fe2 f = add(aabb, mul_a24(e));                    // AA + a24 E in lane A
-    const Fe2 r1 = mul(pick(aabb, x3t), pick(bbaa, s.x1));  // (x2 = AA BB | z3 = x1 t)
-    const Fe2 r2 = mul(e, f);                               // z2 in lane A
-    s.x = pick(r1, swap_lanes(x3t));                        // (x2 | x3)
-    s.z = pick(r2, r1);                                     // (z2 | z3)
+    const Fe2 ac = add(x, z);              // (A | C)
+    const Fe2 db = swap_lanes(sub(x, z));  // (D | B)
+    const Fe2 aabb = sqr(pick(ac, db));    // (AA | BB)
+    Radix25::Elem z2s;
+    const Fe2 dacb = mul_beside_z2(db, ac, aabb, z2s);                // (DA | CB); z2
+    const Fe2 x3t = sqr(sum_difference(dacb));                        // ((DA + CB)^2 | (DA - CB)^2)
+    const Fe2 r1 = mul(pick(aabb, x3t), pick(swap_lanes(aabb), x1));  // (x2 = AA BB | z3 = x1 t)
+    x = pick(r1, swap_lanes(x3t));                                    // (x2 | x3)
+    z = pick(widen(z2s), r1);                                         // (z2 | z3)
   }
-  cswap_lanes(s.x, s.z, 0 - swap);
-  x2 = lane_a(s.x);
-  z2 = lane_a(s.z);
+  cswap_lanes(x, z, 0 - swap);
+  x2 = lane_a(x);
+  z2 = lane_a(z);
   wipe(&s, sizeof s);
 }
 

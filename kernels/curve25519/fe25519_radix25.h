@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 // Internal linkage: lane files built with their own flags include it too.
 namespace armaccel {
@@ -126,21 +127,34 @@ struct Radix25 {
     for (int i = 1; i < 10; ++i) r.v[i] = a.v[i] + (((i & 1) ? kMask25 : kMask26) << 1) - b.v[i];
   }
 
+  // r = a * b.  Every factor is held in 32 bits (a doubled odd limb is
+  // below 3 * 2^27, a limb times 19 below 57 * 2^26), so each partial
+  // product is one 32x32->64-bit multiply-accumulate (UMADDL, UMLAL).
   static void mul(Elem& r, const Elem& a, const Elem& b) {
     std::uint64_t h[10] = {};
-    std::uint32_t b19[10];
-    for (int j = 0; j < 10; ++j) b19[j] = 19 * b.v[j];
+    std::uint32_t a2[10], b19[10];
     for (int i = 0; i < 10; ++i) {
-      const std::uint64_t ai = a.v[i], ai2 = (i & 1) ? 2 * ai : ai;  // odd i: doubled on odd j
-      for (int j = 0; j < 10; ++j) {
-        const std::uint64_t f = (j & 1) ? ai2 : ai;
-        if (i + j < 10)
-          h[i + j] += f * b.v[j];
-        else
-          h[i + j - 10] += f * b19[j];
-      }
+      a2[i] = (i & 1) ? 2 * a.v[i] : a.v[i];  // odd i: doubled on odd j
+      b19[i] = 19 * b.v[i];
     }
+    mac_rows(h, a.v, a2, b.v, b19, std::make_integer_sequence<int, 10>{});
     carry(r, h);
+  }
+
+  // h[(i + j) mod 10] += a_i b_j for every i, j, written out in full (the
+  // loops are short and fixed; unrolled, the factors stay in registers).
+  template <int I, int... J>
+  static void mac_row(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                      const std::uint32_t (&a2)[10], const std::uint32_t (&b)[10],
+                      const std::uint32_t (&b19)[10], std::integer_sequence<int, J...>) {
+    ((h[(I + J) % 10] += std::uint64_t{(J & 1) ? a2[I] : a[I]} * (I + J < 10 ? b[J] : b19[J])),
+     ...);
+  }
+  template <int... I>
+  static void mac_rows(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                       const std::uint32_t (&a2)[10], const std::uint32_t (&b)[10],
+                       const std::uint32_t (&b19)[10], std::integer_sequence<int, I...>) {
+    (mac_row<I>(h, a, a2, b, b19, std::make_integer_sequence<int, 10>{}), ...);
   }
 
   static void sqr(Elem& r, const Elem& a) { mul(r, a, a); }
