@@ -325,15 +325,25 @@ void ladder(Radix25::Elem& x2, Radix25::Elem& z2, const std::uint8_t scalar[32],
   wipe(&s, sizeof s);
 }
 
-// out_a = num_a / den_a and, unless out_b is null, out_b = num_b / den_b,
-// canonical: both denominators inverted at once, one in each lane.
+// out = num / den, canonical, on the integer unit: one inversion is a
+// chain of squarings, and a pair would run half empty.
+void divide_one(std::uint8_t out[32], const Radix25::Elem& num, const Radix25::Elem& den) {
+  Radix25::Elem q[2];
+  x25519::invert<Radix25>(q[0], den, wipe);
+  Radix25::mul(q[1], num, q[0]);
+  Radix25::to_bytes(out, q[1]);
+  wipe(q, sizeof q);
+}
+
+// out_a = num_a / den_a and out_b = num_b / den_b, canonical: both
+// denominators inverted at once, one in each lane.
 void divide(std::uint8_t* out_a, std::uint8_t* out_b, const Radix25::Elem& num_a,
             const Radix25::Elem& den_a, const Radix25::Elem& num_b, const Radix25::Elem& den_b) {
   Fe2 den = join(den_a, den_b);
   x25519::invert<PairField>(den, den, wipe);
   Fe2 q = mul(join(num_a, num_b), den);
   Radix25::to_bytes(out_a, lane_a(q));
-  if (out_b != nullptr) Radix25::to_bytes(out_b, lane_a(swap_lanes(q)));
+  Radix25::to_bytes(out_b, lane_a(swap_lanes(q)));
   wipe(&den, sizeof den);
   wipe(&q, sizeof q);
 }
@@ -341,7 +351,7 @@ void divide(std::uint8_t* out_a, std::uint8_t* out_b, const Radix25::Elem& num_a
 void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32]) {
   Radix25::Elem r[2];
   ladder(r[0], r[1], scalar, u);
-  divide(out, nullptr, r[0], r[1], r[0], r[1]);
+  divide_one(out, r[0], r[1]);
   wipe(r, sizeof r);
 }
 
@@ -445,7 +455,7 @@ void base(Radix25::Elem& num, Radix25::Elem& den, const std::uint8_t scalar[32])
 void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
   Radix25::Elem r[2];
   base(r[0], r[1], scalar);
-  divide(out, nullptr, r[0], r[1], r[0], r[1]);
+  divide_one(out, r[0], r[1]);
   wipe(r, sizeof r);
 }
 

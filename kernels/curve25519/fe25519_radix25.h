@@ -19,6 +19,8 @@
 #include <cstring>
 #include <utility>
 
+#include "util/always_inline.h"
+
 // Internal linkage: lane files built with their own flags include it too.
 namespace armaccel {
 namespace {
@@ -58,7 +60,7 @@ struct Radix25 {
   }
 
   // Carries a product's 64-bit limbs into r, as a carried element.
-  static void carry(Elem& r, std::uint64_t h[10]) {
+  ARMACCEL_ALWAYS_INLINE static void carry(Elem& r, std::uint64_t h[10]) {
     for (int i = 0; i < 9; ++i) {
       const int n = width(i);
       h[i + 1] += h[i] >> n;
@@ -130,34 +132,64 @@ struct Radix25 {
   // r = a * b.  Every factor is held in 32 bits (a doubled odd limb is
   // below 3 * 2^27, a limb times 19 below 57 * 2^26), so each partial
   // product is one 32x32->64-bit multiply-accumulate (UMADDL, UMLAL).
-  static void mul(Elem& r, const Elem& a, const Elem& b) {
+  ARMACCEL_ALWAYS_INLINE static void mul(Elem& r, const Elem& a, const Elem& b) {
     std::uint64_t h[10] = {};
-    std::uint32_t a2[10], b19[10];
-    for (int i = 0; i < 10; ++i) {
-      a2[i] = (i & 1) ? 2 * a.v[i] : a.v[i];  // odd i: doubled on odd j
-      b19[i] = 19 * b.v[i];
-    }
-    mac_rows(h, a.v, a2, b.v, b19, std::make_integer_sequence<int, 10>{});
+    mul_rows(h, a.v, b.v, std::make_integer_sequence<int, 10>{});
     carry(r, h);
   }
 
-  // h[(i + j) mod 10] += a_i b_j for every i, j, written out in full (the
-  // loops are short and fixed; unrolled, the factors stay in registers).
-  template <int I, int... J>
-  static void mac_row(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
-                      const std::uint32_t (&a2)[10], const std::uint32_t (&b)[10],
-                      const std::uint32_t (&b19)[10], std::integer_sequence<int, J...>) {
-    ((h[(I + J) % 10] += std::uint64_t{(J & 1) ? a2[I] : a[I]} * (I + J < 10 ? b[J] : b19[J])),
-     ...);
-  }
-  template <int... I>
-  static void mac_rows(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
-                       const std::uint32_t (&a2)[10], const std::uint32_t (&b)[10],
-                       const std::uint32_t (&b19)[10], std::integer_sequence<int, I...>) {
-    (mac_row<I>(h, a, a2, b, b19, std::make_integer_sequence<int, 10>{}), ...);
+  // r = a^2: the 55 products a_i a_j with i <= j, the others counted by
+  // doubling (factors again below 2^32: at most 4 a_i for an odd limb).
+  static void sqr(Elem& r, const Elem& a) {
+    std::uint64_t h[10] = {};
+    sqr_rows(h, a.v, std::make_integer_sequence<int, 10>{});
+    carry(r, h);
   }
 
-  static void sqr(Elem& r, const Elem& a) { mul(r, a, a); }
+  // The products written out in full (the loops are short and fixed;
+  // unrolled, the factors stay in registers and their multiples are
+  // formed once).  h[(i + j) mod 10] += a_i b_j: doubled when i and j are
+  // both odd, times 19 past limb 9.
+  template <int I, int J>
+  ARMACCEL_ALWAYS_INLINE static void mul_term(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                                              const std::uint32_t (&b)[10]) {
+    const std::uint32_t x = ((I & 1) && (J & 1) ? 2 : 1) * a[I];
+    const std::uint32_t y = (I + J < 10 ? 1 : 19) * b[J];
+    h[(I + J) % 10] += std::uint64_t{x} * y;
+  }
+  // The square's term of a_i a_j, j >= i: twice when j > i, and as in
+  // mul_term.
+  template <int I, int J>
+  ARMACCEL_ALWAYS_INLINE static void sqr_term(std::uint64_t (&h)[10],
+                                              const std::uint32_t (&a)[10]) {
+    if constexpr (J >= I) {
+      const std::uint32_t x = (J > I ? 2 : 1) * ((I & 1) && (J & 1) ? 2 : 1) * a[I];
+      const std::uint32_t y = (I + J < 10 ? 1 : 19) * a[J];
+      h[(I + J) % 10] += std::uint64_t{x} * y;
+    }
+  }
+  template <int I, int... J>
+  ARMACCEL_ALWAYS_INLINE static void mul_row(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                                             const std::uint32_t (&b)[10],
+                                             std::integer_sequence<int, J...>) {
+    (mul_term<I, J>(h, a, b), ...);
+  }
+  template <int... I>
+  ARMACCEL_ALWAYS_INLINE static void mul_rows(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                                              const std::uint32_t (&b)[10],
+                                              std::integer_sequence<int, I...>) {
+    (mul_row<I>(h, a, b, std::make_integer_sequence<int, 10>{}), ...);
+  }
+  template <int I, int... J>
+  ARMACCEL_ALWAYS_INLINE static void sqr_row(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                                             std::integer_sequence<int, J...>) {
+    (sqr_term<I, J>(h, a), ...);
+  }
+  template <int... I>
+  ARMACCEL_ALWAYS_INLINE static void sqr_rows(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                                              std::integer_sequence<int, I...>) {
+    (sqr_row<I>(h, a, std::make_integer_sequence<int, 10>{}), ...);
+  }
 
   static void mul_a24(Elem& r, const Elem& a) {
     std::uint64_t h[10];
