@@ -129,66 +129,52 @@ struct Radix25 {
     for (int i = 1; i < 10; ++i) r.v[i] = a.v[i] + (((i & 1) ? kMask25 : kMask26) << 1) - b.v[i];
   }
 
-  // r = a * b.  Every factor is held in 32 bits (a doubled odd limb is
-  // below 3 * 2^27, a limb times 19 below 57 * 2^26), so each partial
-  // product is one 32x32->64-bit multiply-accumulate (UMADDL, UMLAL).
+  // r = a * b, column by column: limb n of the product is the column
+  // i + j = n plus 19 times the column i + j = n + 10 (2^255 = 19).  Every
+  // factor is held in 32 bits (a doubled odd limb is below 3 * 2^26), so
+  // each partial product is one 32x32->64-bit multiply-accumulate
+  // (UMADDL, UMLAL); a column at a time keeps one sum live beside the
+  // factors.
   ARMACCEL_ALWAYS_INLINE static void mul(Elem& r, const Elem& a, const Elem& b) {
-    std::uint64_t h[10] = {};
-    mul_rows(h, a.v, b.v, std::make_integer_sequence<int, 10>{});
+    std::uint64_t h[10];
+    columns<false>(h, a.v, b.v, std::make_integer_sequence<int, 10>{});
     carry(r, h);
   }
 
   // r = a^2: the 55 products a_i a_j with i <= j, the others counted by
   // doubling (factors again below 2^32: at most 4 a_i for an odd limb).
-  static void sqr(Elem& r, const Elem& a) {
-    std::uint64_t h[10] = {};
-    sqr_rows(h, a.v, std::make_integer_sequence<int, 10>{});
+  ARMACCEL_ALWAYS_INLINE static void sqr(Elem& r, const Elem& a) {
+    std::uint64_t h[10];
+    columns<true>(h, a.v, a.v, std::make_integer_sequence<int, 10>{});
     carry(r, h);
   }
 
-  // The products written out in full (the loops are short and fixed;
-  // unrolled, the factors stay in registers and their multiples are
-  // formed once).  h[(i + j) mod 10] += a_i b_j: doubled when i and j are
-  // both odd, times 19 past limb 9.
-  template <int I, int J>
-  ARMACCEL_ALWAYS_INLINE static void mul_term(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
-                                              const std::uint32_t (&b)[10]) {
-    const std::uint32_t x = ((I & 1) && (J & 1) ? 2 : 1) * a[I];
-    const std::uint32_t y = (I + J < 10 ? 1 : 19) * b[J];
-    h[(I + J) % 10] += std::uint64_t{x} * y;
-  }
-  // The square's term of a_i a_j, j >= i: twice when j > i, and as in
-  // mul_term.
-  template <int I, int J>
-  ARMACCEL_ALWAYS_INLINE static void sqr_term(std::uint64_t (&h)[10],
-                                              const std::uint32_t (&a)[10]) {
-    if constexpr (J >= I) {
-      const std::uint32_t x = (J > I ? 2 : 1) * ((I & 1) && (J & 1) ? 2 : 1) * a[I];
-      const std::uint32_t y = (I + J < 10 ? 1 : 19) * a[J];
-      h[(I + J) % 10] += std::uint64_t{x} * y;
+  // The term a_i b_j of a product (doubled when i and j are both odd), or
+  // of a square (b = a; only j >= i, doubled again when j > i); 0 outside
+  // the limbs.
+  template <bool kSquare, int I, int J>
+  ARMACCEL_ALWAYS_INLINE static std::uint64_t term(const std::uint32_t (&a)[10],
+                                                   const std::uint32_t (&b)[10]) {
+    if constexpr (J < 0 || J > 9 || (kSquare && J < I)) {
+      return 0;
+    } else {
+      constexpr std::uint32_t k = ((I & 1) && (J & 1) ? 2 : 1) * (kSquare && J > I ? 2 : 1);
+      return std::uint64_t{k * a[I]} * b[J];
     }
   }
-  template <int I, int... J>
-  ARMACCEL_ALWAYS_INLINE static void mul_row(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+  // The column i + j = N, written out (short fixed loops, unrolled).
+  template <bool kSquare, int N, int... I>
+  ARMACCEL_ALWAYS_INLINE static std::uint64_t column(const std::uint32_t (&a)[10],
+                                                     const std::uint32_t (&b)[10],
+                                                     std::integer_sequence<int, I...>) {
+    return (term<kSquare, I, N - I>(a, b) + ...);
+  }
+  template <bool kSquare, int... N>
+  ARMACCEL_ALWAYS_INLINE static void columns(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
                                              const std::uint32_t (&b)[10],
-                                             std::integer_sequence<int, J...>) {
-    (mul_term<I, J>(h, a, b), ...);
-  }
-  template <int... I>
-  ARMACCEL_ALWAYS_INLINE static void mul_rows(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
-                                              const std::uint32_t (&b)[10],
-                                              std::integer_sequence<int, I...>) {
-    (mul_row<I>(h, a, b, std::make_integer_sequence<int, 10>{}), ...);
-  }
-  template <int I, int... J>
-  ARMACCEL_ALWAYS_INLINE static void sqr_row(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
-                                             std::integer_sequence<int, J...>) {
-    (sqr_term<I, J>(h, a), ...);
-  }
-  template <int... I>
-  ARMACCEL_ALWAYS_INLINE static void sqr_rows(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
-                                              std::integer_sequence<int, I...>) {
-    (sqr_row<I>(h, a, std::make_integer_sequence<int, 10>{}), ...);
+                                             std::integer_sequence<int, N...>) {
+    constexpr auto kLimbs = std::make_integer_sequence<int, 10>{};
+    ((h[N] = column<kSquare, N>(a, b, kLimbs) + 19 * column<kSquare, N + 10>(a, b, kLimbs)), ...);
   }
 
   static void mul_a24(Elem& r, const Elem& a) {
