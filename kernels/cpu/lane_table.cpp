@@ -538,31 +538,21 @@ constexpr Lane<MlkemKernel> kMlkemEntries[] = {
 
 // The x25519 family (key management and key exchange) and X25519MLKEM768's
 // X25519 half (dispatch/kem/mlkem_hybrid.cpp, on the lane unless it is the
-// portable one).  scripts/icount/x25519.sh, x25519-neon against OpenSSL
-// 3.5 through EVP (3.0 in brackets).  One scalar multiplication: 314,249
-// instructions on the reference CPU against 426,523 (438,012); estimated
-// cycles cortex-a72 206,305 against 185,980, neoverse-n1 186,623 against
-// 365,311, neoverse-v1 82,741 against 107,773, neoverse-v2 85,389 against
-// 86,869.  A public key (fixed base): 139,972 against 378,410 (406,046);
-// cortex-a72 89,992 against 187,606, neoverse-n1 75,313 against 121,697.
-// x25519-portable: 2,384,189 instructions a scalar multiplication.  Four
-// 64-bit limbs with MUL/UMULH and carry chains, compiled by GCC 12 (tried,
-// not kept): 554,241 instructions a scalar multiplication, cortex-a72
-// 245,641, neoverse-n1 327,040, neoverse-v1 143,954 estimated cycles.
-// The key exchange is a scalar multiplication, so the family steps aside
-// on cortex-a72; neoverse-v2's 0.98 is within the model's noise and not
-// slower.
-#if ARMACCEL_HAVE_X25519_NEON
-constexpr SlowerOnCore kX25519NeonSlower[] = {
-    {"x25519", kA72, kEveryReleaseFrom,
-     "on cortex-a72, an X25519 key exchange takes an estimated 206,305 cycles against OpenSSL "
-     "3.5's 185,980"},
-    {nullptr, 0, 0, nullptr}};
-#endif
-
+// portable one).  scripts/icount/x25519.sh, x25519-neon through EVP in
+// OpenSSL 3.5 against 3.5's own code (3.0's in brackets).  One scalar
+// multiplication: 329,943 instructions on the reference CPU against
+// 426,523 (438,012); estimated cycles cortex-a72 164,413 against 185,980
+// (189,364), neoverse-n1 142,656 against 365,311, neoverse-v1 69,754
+// against 107,773, neoverse-v2 68,946 against 86,868.  A public key (fixed
+// base): 154,127 against 378,409 (406,045); cortex-a72 85,099 against
+// 187,606, neoverse-n1 76,201 against 121,697.  Four 64-bit limbs with
+// MUL/UMULH and carry chains, compiled by GCC 12 (tried, not kept):
+// 554,241 instructions a scalar multiplication, cortex-a72 245,641,
+// neoverse-n1 327,040, neoverse-v1 143,954 estimated cycles.  Faster on
+// every modelled core, so no step-aside entry.
 constexpr Lane<X25519Kernel> kX25519Entries[] = {
 #if ARMACCEL_HAVE_X25519_NEON
-    {&kX25519Neon, kFasterEveryRelease, {}, kX25519NeonSlower},
+    {&kX25519Neon, kFasterEveryRelease},
 #endif
     {&kX25519Portable, kPortableLane},
 };
