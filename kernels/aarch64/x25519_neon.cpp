@@ -11,14 +11,18 @@
 // carry chain.  The products of an even and an odd limb take the other
 // factor with its halves swapped (EXT).  Each ladder step (§5) is arranged
 // on the pairs (x2 | x3) and (z2 | z3), so the conditional swap is a swap
-// of lanes and (A | C), (B | D) are plain sums and differences, as five
-// paired operations:
+// of lanes and (A | C), (B | D) are plain sums and differences, as four
+// paired operations and one on the integer unit:
 //   (AA | BB)       = (A | B)^2
-//   (DA | CB)       = (D | B) * (A | C)
+//   (DA | CB)       = (D | B) * (A | C)   and beside it, in scalar code,
+//   z2              = E * (AA + a24 E)    E = AA - BB (Radix25's product)
 //   (x3 | t)        = (DA + CB | DA - CB)^2
 //   (x2 | z3)       = (AA | t) * (BB | x1)
-//   (z2 | .)        = (E | .) * (AA + a24 E | .)
-// with E and DA +- CB formed across the lanes of one pair.
+// with DA +- CB formed across the lanes of one pair.  The ladder's nine
+// field operations do not pair up; the odd one on the integer multiplier
+// (UMADDL), interleaved with a pair product, costs fewer cycles than a
+// half-empty pair.  A lone inversion (scalarmult, scalarmult_base) runs in
+// scalar code too; public_and_shared's two run as one pair.
 #include <arm_neon.h>
 
 #include <cstdint>
@@ -52,11 +56,11 @@ Fe2 join(const Radix25::Elem& a, const Radix25::Elem& b) {
   }
   return r;
 }
-// (a | 0) from scalar limbs, in registers.
-ARMACCEL_ALWAYS_INLINE Fe2 widen(const Radix25::Elem& a) {
+// (a | B of f): lane A's limbs replaced by a's.
+ARMACCEL_ALWAYS_INLINE Fe2 with_lane_a(const Fe2& f, const Radix25::Elem& a) {
   Fe2 r;
   for (int k = 0; k < 5; ++k)
-    r.v[k] = vcombine_u32(vcreate_u32(a.v[2 * k]), vcreate_u32(a.v[2 * k + 1]));
+    r.v[k] = vsetq_lane_u32(a.v[2 * k + 1], vsetq_lane_u32(a.v[2 * k], f.v[k], 0), 2);
   return r;
 }
 Radix25::Elem lane_a(const Fe2& f) {
@@ -245,29 +249,34 @@ Fe2 sum_difference(const Fe2& a) {
   return pick(add(a, s), sub(a, s));
 }
 
-// The two elements of a pair, as scalar elements.
-ARMACCEL_ALWAYS_INLINE void split(Radix25::Elem& a, Radix25::Elem& b, const Fe2& f) {
-  for (int k = 0; k < 5; ++k) {
-    a.v[2 * k] = vgetq_lane_u32(f.v[k], 0);
-    b.v[2 * k] = vgetq_lane_u32(f.v[k], 1);
-    a.v[2 * k + 1] = vgetq_lane_u32(f.v[k], 2);
-    b.v[2 * k + 1] = vgetq_lane_u32(f.v[k], 3);
-  }
-}
-
 // The ladder's scalar work beside a pair product (RFC 7748 §5): returns
 // (DA | CB) = (D | B) * (A | C) from the NEON unit and sets, on the integer
-// unit, z2 = E * (AA + a24 * E) with E = AA - BB, from aabb = (AA | BB).
+// unit, z2 = E * (AA + a24 E) with E = AA - BB, from aabb = (AA | BB).
 // The ladder's nine field operations leave one product without a partner;
 // done here, in the same block as a pair product, it runs on the
 // multiplier the NEON code leaves idle instead of in a half-empty pair.
 ARMACCEL_ALWAYS_INLINE Fe2 mul_beside_z2(const Fe2& db, const Fe2& ac, const Fe2& aabb,
                                          Radix25::Elem& z2) {
-  Radix25::Elem aa, bb, e, f;
-  split(aa, bb, aabb);
-  Radix25::sub(e, aa, bb);
-  Radix25::mul_a24(f, e);
-  Radix25::add(f, f, aa);
+  // 2p's limbs (Radix25::sub).
+  constexpr std::uint32_t kTwoP[10] = {
+      (1u << 27) - 38, (1u << 26) - 2, (1u << 27) - 2, (1u << 26) - 2, (1u << 27) - 2,
+      (1u << 26) - 2,  (1u << 27) - 2, (1u << 26) - 2, (1u << 27) - 2, (1u << 26) - 2};
+  Radix25::Elem aa, e, f;
+  std::uint64_t h[10];
+  // Limb i of AA and of BB come out together as one 64-bit word
+  // (AA_i + 2^32 BB_i): E_i = AA_i - BB_i + 2p_i from its halves.
+  const auto limb = [&](int i, std::uint64_t ab) {
+    aa.v[i] = static_cast<std::uint32_t>(ab);
+    e.v[i] = static_cast<std::uint32_t>(ab - (ab >> 32)) + kTwoP[i];
+    h[i] = std::uint64_t{121665} * e.v[i];
+  };
+  for (int k = 0; k < 5; ++k) {
+    const uint64x2_t ab = vreinterpretq_u64_u32(aabb.v[k]);
+    limb(2 * k, vgetq_lane_u64(ab, 0));
+    limb(2 * k + 1, vgetq_lane_u64(ab, 1));
+  }
+  Radix25::carry(f, h);    // a24 E
+  Radix25::add(f, f, aa);  // F = AA + a24 E
   Radix25::mul(z2, e, f);
   return mul_inline(db, ac);
 }
@@ -320,7 +329,7 @@ void ladder(Radix25::Elem& x2, Radix25::Elem& z2, const std::uint8_t scalar[32],
     const Fe2 x3t = sqr_inline(sum_difference(dacb));                 // ((DA + CB)^2 | (DA - CB)^2)
     const Fe2 r1 = mul(pick(aabb, x3t), pick(swap_lanes(aabb), x1));  // (x2 = AA BB | z3 = x1 t)
     x = pick(r1, swap_lanes(x3t));                                    // (x2 | x3)
-    z = pick(widen(z2s), r1);                                         // (z2 | z3)
+    z = with_lane_a(r1, z2s);                                         // (z2 | z3)
   }
   cswap_lanes(x, z, 0 - swap);
   x2 = lane_a(x);

@@ -20,6 +20,7 @@
 #include <utility>
 
 #include "util/always_inline.h"
+#include "util/bytes.h"
 
 // Internal linkage: lane files built with their own flags include it too.
 namespace armaccel {
@@ -44,10 +45,7 @@ struct Radix25 {
   // decodeUCoordinate (RFC 7748 §5): the low 255 bits, little-endian.
   static void from_bytes(Elem& r, const std::uint8_t in[32]) {
     std::uint64_t w[4];
-    for (int i = 0; i < 4; ++i) {
-      w[i] = 0;
-      for (int b = 7; b >= 0; --b) w[i] = (w[i] << 8) | in[8 * i + b];
-    }
+    for (int i = 0; i < 4; ++i) w[i] = bytes::load_le64(in + 8 * i);
     w[3] &= 0x7fffffffffffffffULL;
     int start = 0;
     for (int i = 0; i < 10; ++i) {
@@ -115,7 +113,7 @@ struct Radix25 {
       if (off + width(i) > 64) w[word + 1] |= h[i] >> (64 - off);
       start += width(i);
     }
-    for (int i = 0; i < 32; ++i) out[i] = static_cast<std::uint8_t>(w[i >> 3] >> (8 * (i & 7)));
+    for (int i = 0; i < 4; ++i) bytes::store_le64(out + 8 * i, w[i]);
   }
 
   static void add(Elem& r, const Elem& a, const Elem& b) {

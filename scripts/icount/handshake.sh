@@ -10,8 +10,9 @@
 #     the group, so 3.0's column is armaccel alone;
 #   - X25519: an ephemeral key pair and its shared secret
 #     (scripts/icount/x25519.sh's server row): OpenSSL through EVP against
-#     armaccel's X25519 lane (no armaccel family offers X25519 on its own
-#     yet, so in a handshake today the default provider does this part).
+#     armaccel's X25519 lane and against the x25519 family through EVP in
+#     3.5 (armaccel loaded by openssl.cnf.example, so on a core where the
+#     family steps aside that column is OpenSSL's own code).
 #
 #   scripts/icount/handshake.sh [MODEL...]   (default: cortex-a72 neoverse-n1)
 set -euo pipefail
