@@ -142,8 +142,8 @@ struct Radix25 {
   // r = a^2: the 55 products a_i a_j with i <= j, the others counted by
   // doubling (factors again below 2^32: at most 4 a_i for an odd limb).
   ARMACCEL_ALWAYS_INLINE static void sqr(Elem& r, const Elem& a) {
-    std::uint64_t h[10];
-    columns<true>(h, a.v, a.v, std::make_integer_sequence<int, 10>{});
+    std::uint64_t h[10] = {};
+    sqr_rows(h, a.v, std::make_integer_sequence<int, 10>{});
     carry(r, h);
   }
 
@@ -160,6 +160,28 @@ struct Radix25 {
       return std::uint64_t{k * a[I]} * b[J];
     }
   }
+  template <int I, int J>
+  ARMACCEL_ALWAYS_INLINE static void sqr_term(std::uint64_t (&h)[10],
+                                              const std::uint32_t (&a)[10]) {
+    if constexpr (J >= I) {
+      constexpr std::uint32_t k = ((I & 1) && (J & 1) ? 2 : 1) * (J > I ? 2 : 1);
+      const std::uint32_t y = (I + J < 10 ? 1 : 19) * a[J];  // below 2^32, as in mul
+      h[(I + J) % 10] += std::uint64_t{k * a[I]} * y;
+    }
+  }
+  // A square row by row (i), each term added to its limb (i + j) mod 10,
+  // times 19 past limb 9 (for a square, rows schedule better than columns).
+  template <int I, int... J>
+  ARMACCEL_ALWAYS_INLINE static void sqr_row(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                                             std::integer_sequence<int, J...>) {
+    (sqr_term<I, J>(h, a), ...);
+  }
+  template <int... I>
+  ARMACCEL_ALWAYS_INLINE static void sqr_rows(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
+                                              std::integer_sequence<int, I...>) {
+    (sqr_row<I>(h, a, std::make_integer_sequence<int, 10>{}), ...);
+  }
+
   // The column i + j = N, written out (short fixed loops, unrolled).
   template <bool kSquare, int N, int... I>
   ARMACCEL_ALWAYS_INLINE static std::uint64_t column(const std::uint32_t (&a)[10],
