@@ -243,10 +243,24 @@ Fe2 pick(const Fe2& a, const Fe2& b) {
   return r;
 }
 
-// (A + B | A - B).
-Fe2 sum_difference(const Fe2& a) {
+// (A of a | A of b) and (B of a | B of b): TRN1 and TRN2, one permute
+// each where a blend would be a swap and a BSL.
+Fe2 lanes_a(const Fe2& a, const Fe2& b) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k) r.v[k] = vtrn1q_u32(a.v[k], b.v[k]);
+  return r;
+}
+Fe2 lanes_b(const Fe2& a, const Fe2& b) {
+  Fe2 r;
+  for (int k = 0; k < 5; ++k) r.v[k] = vtrn2q_u32(a.v[k], b.v[k]);
+  return r;
+}
+
+// (B - A | A + B) of (A | B): a sum and a difference, the difference's sign
+// free where only its square is used.
+Fe2 difference_sum(const Fe2& a) {
   const Fe2 s = swap_lanes(a);
-  return pick(add(a, s), sub(a, s));
+  return lanes_a(sub(s, a), add(a, s));
 }
 
 // The ladder's scalar work beside a pair product (RFC 7748 §5): returns
@@ -321,15 +335,15 @@ void ladder(Radix25::Elem& x2, Radix25::Elem& z2, const std::uint8_t scalar[32],
     swap ^= bit;
     cswap_lanes(x, z, 0 - swap);
     swap = bit;
-    const Fe2 ac = add(x, z);              // (A | C)
-    const Fe2 db = swap_lanes(sub(x, z));  // (D | B)
-    const Fe2 aabb = sqr(pick(ac, db));    // (AA | BB)
+    const Fe2 ac = add(x, z);               // (A | C)
+    const Fe2 bd = sub(x, z);               // (B | D)
+    const Fe2 aabb = sqr(lanes_a(ac, bd));  // (AA | BB)
     Radix25::Elem z2s;
-    const Fe2 dacb = mul_beside_z2(db, ac, aabb, z2s);                // (DA | CB); z2
-    const Fe2 x3t = sqr_inline(sum_difference(dacb));                 // ((DA + CB)^2 | (DA - CB)^2)
-    const Fe2 r1 = mul(pick(aabb, x3t), pick(swap_lanes(aabb), x1));  // (x2 = AA BB | z3 = x1 t)
-    x = pick(r1, swap_lanes(x3t));                                    // (x2 | x3)
-    z = with_lane_a(r1, z2s);                                         // (z2 | z3)
+    const Fe2 dacb = mul_beside_z2(swap_lanes(bd), ac, aabb, z2s);  // (DA | CB); z2
+    const Fe2 tx3 = sqr_inline(difference_sum(dacb));  // (t = (DA - CB)^2 | x3 = (DA + CB)^2)
+    const Fe2 r1 = mul(lanes_a(aabb, tx3), lanes_b(aabb, x1));  // (x2 = AA BB | z3 = x1 t)
+    x = pick(r1, tx3);                                          // (x2 | x3)
+    z = with_lane_a(r1, z2s);                                   // (z2 | z3)
   }
   cswap_lanes(x, z, 0 - swap);
   x2 = lane_a(x);
@@ -384,13 +398,13 @@ void double_pair(Fe2& xy, Fe2& zt) {
   const Fe2 ab = sqr(xy);                                  // (X^2 | Y^2)
   const Fe2 szz = sqr(pick(add(xy, yx), swap_lanes(zt)));  // ((X + Y)^2 | Z^2)
   const Fe2 ba = swap_lanes(ab);
-  const Fe2 hn = reduce(add(ab, ba));                            // A + B
-  const Fe2 g2 = reduce(sub(ab, ba));                            // A - B
-  const Fe2 c = swap_lanes(reduce(add(szz, szz)));               // 2 Z^2 in lane A
-  const Fe2 f2 = add(g2, c);                                     // A - B + 2 Z^2
-  const Fe2 e2 = sub(hn, szz);                                   // A + B - (X + Y)^2
-  xy = mul(pick(e2, swap_lanes(g2)), pick(f2, swap_lanes(hn)));  // (E F | G H)
-  zt = mul(pick(f2, swap_lanes(e2)), pick(g2, swap_lanes(hn)));  // (F G | E H)
+  const Fe2 hn = reduce(add(ab, ba));               // A + B
+  const Fe2 g2 = reduce(sub(ab, ba));               // A - B
+  const Fe2 c = swap_lanes(reduce(add(szz, szz)));  // 2 Z^2 in lane A
+  const Fe2 f2 = add(g2, c);                        // A - B + 2 Z^2
+  const Fe2 e2 = sub(hn, szz);                      // A + B - (X + Y)^2
+  xy = mul(lanes_a(e2, g2), lanes_a(f2, hn));       // (E F | G H)
+  zt = mul(lanes_a(f2, e2), lanes_a(g2, hn));       // (F G | E H)
 }
 
 // Public keys by the fixed-base method of x25519_base.h with its mixed
@@ -421,13 +435,13 @@ void select_entry(x25519::Precomp<Radix25>& r, int row, std::int8_t e) {
 
 void add_entry(Fe2& xy, Fe2& zt, const x25519::Precomp<Radix25>& q, const Radix25::Elem& two) {
   const Fe2 yx = swap_lanes(xy);
-  const Fe2 ab = mul(pick(sub(yx, xy), add(yx, xy)), join(q.ymx, q.ypx));  // (A | B)
-  const Fe2 cd = mul(swap_lanes(zt), join(q.xy2d, two));                   // (C | D)
+  const Fe2 ab = mul(lanes_a(sub(yx, xy), add(xy, yx)), join(q.ymx, q.ypx));  // (A | B)
+  const Fe2 cd = mul(swap_lanes(zt), join(q.xy2d, two));                      // (C | D)
   const Fe2 ba = swap_lanes(ab), dc = swap_lanes(cd);
-  const Fe2 eh = pick(sub(ba, ab), add(ba, ab));                 // (E | H) = (B - A | A + B)
-  const Fe2 fg = pick(sub(dc, cd), add(dc, cd));                 // (F | G) = (D - C | C + D)
-  xy = mul(eh, fg);                                              // (E F | H G)
-  zt = mul(pick(fg, swap_lanes(eh)), pick(swap_lanes(fg), eh));  // (F G | E H)
+  const Fe2 eh = lanes_a(sub(ba, ab), add(ab, ba));  // (E | H) = (B - A | A + B)
+  const Fe2 fg = lanes_a(sub(dc, cd), add(cd, dc));  // (F | G) = (D - C | C + D)
+  xy = mul(eh, fg);                                  // (E F | H G)
+  zt = mul(lanes_a(fg, eh), lanes_b(fg, eh));        // (F G | E H)
 }
 
 // The fixed-base method up to its projective result u = num / den.
