@@ -21,8 +21,8 @@
 // with DA +- CB formed across the lanes of one pair.  The ladder's nine
 // field operations do not pair up; the odd one on the integer multiplier
 // (UMADDL), interleaved with a pair product, costs fewer cycles than a
-// half-empty pair.  A lone inversion (scalarmult, scalarmult_base) runs in
-// scalar code too; public_and_shared's two run as one pair.
+// half-empty pair.  Inversions run in scalar code (divsteps,
+// curve25519/fe25519_safegcd.h); public_and_shared's two as one.
 #include <arm_neon.h>
 
 #include <cstdint>
@@ -295,14 +295,6 @@ ARMACCEL_ALWAYS_INLINE Fe2 mul_beside_z2(const Fe2& db, const Fe2& ac, const Fe2
   return mul_inline(db, ac);
 }
 
-// The pair arithmetic as one field for x25519::invert (both lanes carry
-// the same element).
-struct PairField {
-  using Elem = Fe2;
-  static void mul(Elem& r, const Elem& a, const Elem& b) { r = armaccel::mul(a, b); }
-  static void sqr(Elem& r, const Elem& a) { r = armaccel::sqr(a); }
-};
-
 // Swaps the lanes of a and of b where mask is all ones: (x2 | x3) and
 // (z2 | z3) become (x3 | x2) and (z3 | z2).
 void cswap_lanes(Fe2& a, Fe2& b, std::uint32_t mask) {
@@ -351,27 +343,14 @@ void ladder(Radix25::Elem& x2, Radix25::Elem& z2, const std::uint8_t scalar[32],
   wipe(&s, sizeof s);
 }
 
-// out = num / den, canonical, on the integer unit: one inversion is a
-// chain of squarings, and a pair would run half empty.
+// out = num / den, canonical, on the integer unit (the divsteps of
+// fe25519_safegcd.h are scalar code).
 void divide_one(std::uint8_t out[32], const Radix25::Elem& num, const Radix25::Elem& den) {
   Radix25::Elem q[2];
   x25519::invert<Radix25>(q[0], den, wipe);
   Radix25::mul(q[1], num, q[0]);
   Radix25::to_bytes(out, q[1]);
   wipe(q, sizeof q);
-}
-
-// out_a = num_a / den_a and out_b = num_b / den_b, canonical: both
-// denominators inverted at once, one in each lane.
-void divide(std::uint8_t* out_a, std::uint8_t* out_b, const Radix25::Elem& num_a,
-            const Radix25::Elem& den_a, const Radix25::Elem& num_b, const Radix25::Elem& den_b) {
-  Fe2 den = join(den_a, den_b);
-  x25519::invert<PairField>(den, den, wipe);
-  Fe2 q = mul(join(num_a, num_b), den);
-  Radix25::to_bytes(out_a, lane_a(q));
-  Radix25::to_bytes(out_b, lane_a(swap_lanes(q)));
-  wipe(&den, sizeof den);
-  wipe(&q, sizeof q);
 }
 
 void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::uint8_t u[32]) {
@@ -485,6 +464,38 @@ void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32]) {
   wipe(r, sizeof r);
 }
 
+// shared = num_a / den_a and pub = num_b / den_b, canonical, with one
+// inversion (Montgomery's trick: 1 / (den_a den_b), then times den_b and
+// den_a).  den_b, a public key's denominator, is never 0 (a clamped scalar
+// times the base point is a point of order l, and only the neutral element
+// has Z = Y).  den_a is 0 exactly for a low-order peer: it is taken as 1,
+// and the shared secret, RFC 7748's 0 there, is masked to zero.
+void divide_two(std::uint8_t shared[32], std::uint8_t pub[32], const Radix25::Elem& num_a,
+                const Radix25::Elem& den_a, const Radix25::Elem& num_b,
+                const Radix25::Elem& den_b) {
+  struct State {
+    std::uint8_t b[32];
+    Radix25::Elem a, t;
+  } s;
+  Radix25::to_bytes(s.b, den_a);
+  std::uint32_t bits = 0;
+  for (const std::uint8_t byte : s.b) bits |= byte;
+  const std::uint8_t zero = static_cast<std::uint8_t>(((bits - 1) >> 8) & 1);  // 1 when den_a = 0
+  s.b[0] |= zero;
+  Radix25::from_bytes(s.a, s.b);  // den_a, or 1 in place of 0
+  Radix25::mul(s.t, s.a, den_b);
+  x25519::invert<Radix25>(s.t, s.t, wipe);
+  Radix25::mul(s.a, s.a, s.t);  // 1 / den_b
+  Radix25::mul(s.a, s.a, num_b);
+  Radix25::to_bytes(pub, s.a);
+  Radix25::mul(s.t, s.t, den_b);  // 1 / den_a
+  Radix25::mul(s.t, s.t, num_a);
+  Radix25::to_bytes(shared, s.t);
+  const auto keep = static_cast<std::uint8_t>(zero - 1);  // 0 when den_a = 0
+  for (int i = 0; i < 32; ++i) shared[i] &= keep;
+  wipe(&s, sizeof s);
+}
+
 // The public key and the shared secret of one key pair with one inversion
 // for both.
 void public_and_shared(std::uint8_t pub[32], std::uint8_t shared[32], const std::uint8_t scalar[32],
@@ -492,7 +503,7 @@ void public_and_shared(std::uint8_t pub[32], std::uint8_t shared[32], const std:
   Radix25::Elem r[4];
   ladder(r[0], r[1], scalar, peer);
   base(r[2], r[3], scalar);
-  divide(shared, pub, r[0], r[1], r[2], r[3]);
+  divide_two(shared, pub, r[0], r[1], r[2], r[3]);
   wipe(r, sizeof r);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The X25519 function (RFC 7748 §5) over any representation of the field
 // GF(2^255 - 19): the Montgomery ladder with masked conditional swaps, then
-// one inversion by Fermat's little theorem.  Each lane supplies its field
+// one inversion (Bernstein-Yang divsteps).  Each lane supplies its field
 // as a type F with these static members (all constant time, outputs may
 // alias inputs):
 //   F::Elem                           an element, in the lane's limbs
@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "curve25519/fe25519_safegcd.h"
+
 // Internal linkage: lane files built with their own flags include it too.
 namespace armaccel {
 namespace {
@@ -33,43 +35,16 @@ inline void clamp(std::uint8_t k[32], const std::uint8_t scalar[32]) {
   k[31] |= 64;
 }
 
-// out = z^(p - 2) = z^(2^255 - 21), the inverse of z (0 for z = 0): 254
-// squarings and 11 multiplications.  The powers of z are wiped with `wipe`.
+// out = z^-1 (0 for z = 0): z canonical (F::to_bytes), inverted by
+// Bernstein and Yang's divsteps (fe25519_safegcd.h), read back.  Secrets
+// on the stack are wiped with `wipe`.
 template <class F>
 void invert(typename F::Elem& out, const typename F::Elem& z, void (*wipe)(void*, std::size_t)) {
-  using E = typename F::Elem;
-  struct Powers {
-    E z2, z9, z11, t0, t1, t2;
-  } w;
-  E &z2 = w.z2, &z9 = w.z9, &z11 = w.z11, &t0 = w.t0, &t1 = w.t1, &t2 = w.t2;
-  F::sqr(z2, z);                                    // z^2
-  F::sqr(t0, z2);                                   // z^4
-  F::sqr(t0, t0);                                   // z^8
-  F::mul(z9, t0, z);                                // z^9
-  F::mul(z11, z9, z2);                              // z^11
-  F::sqr(t0, z11);                                  // z^22
-  F::mul(t0, t0, z9);                               // z^(2^5 - 1)
-  const auto sqr_n = [](E& r, const E& a, int n) {  // r = a^(2^n)
-    F::sqr(r, a);
-    for (int i = 1; i < n; ++i) F::sqr(r, r);
-  };
-  sqr_n(t1, t0, 5);
-  F::mul(t0, t1, t0);  // z^(2^10 - 1)
-  sqr_n(t1, t0, 10);
-  F::mul(t1, t1, t0);  // z^(2^20 - 1)
-  sqr_n(t2, t1, 20);
-  F::mul(t1, t2, t1);  // z^(2^40 - 1)
-  sqr_n(t1, t1, 10);
-  F::mul(t0, t1, t0);  // z^(2^50 - 1)
-  sqr_n(t1, t0, 50);
-  F::mul(t1, t1, t0);  // z^(2^100 - 1)
-  sqr_n(t2, t1, 100);
-  F::mul(t1, t2, t1);  // z^(2^200 - 1)
-  sqr_n(t1, t1, 50);
-  F::mul(t0, t1, t0);    // z^(2^250 - 1)
-  sqr_n(t0, t0, 5);      // z^(2^255 - 2^5)
-  F::mul(out, t0, z11);  // z^(2^255 - 21)
-  wipe(&w, sizeof w);
+  std::uint8_t b[32];
+  F::to_bytes(b, z);
+  fe25519::invert_mod_p(b, b, wipe);
+  F::from_bytes(out, b);
+  wipe(b, sizeof b);
 }
 
 // out[32] = X25519(scalar, u) (RFC 7748 §5).  `wipe` clears the secrets
