@@ -12,7 +12,7 @@
 // X25519 lane is not the portable one (x25519-neon: a scalar
 // multiplication 325,795 instructions on the reference CPU against OpenSSL
 // 3.5's 426,523, a public key 126,172 against 378,409; x25519-portable
-// counts 914,370 a scalar multiplication).  With the portable lane
+// counts 902,074 a scalar multiplication).  With the portable lane
 // X25519 runs in the application's providers through armaccel's child
 // library context; armaccel draws the X25519 private keys from its own
 // entropy source and imports them raw, so nothing in the child context
