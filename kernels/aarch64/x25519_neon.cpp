@@ -147,8 +147,8 @@ ARMACCEL_ALWAYS_INLINE void sqr_all(uint64x2_t (&h)[10], const Fe2& f, const Fe2
 
 // Carries the 64-bit limbs of a product into a carried pair: two chains
 // (from limbs 0 and 5) side by side, limb 9's carry folded into limb 0
-// times 19 (2^255 = 19 mod p).  Limbs 1 and 6 may end a few units over
-// their width, as Radix25's bounds allow.
+// times 19 (2^255 = 19 mod p).  Limbs 1 and 6 may end over their width
+// (by less than 2^17 and 2^12), as Radix25's bounds allow.
 ARMACCEL_ALWAYS_INLINE Fe2 carry(uint64x2_t (&h)[10]) {
   const uint64x2_t m26 = vdupq_n_u64((1u << 26) - 1), m25 = vdupq_n_u64((1u << 25) - 1);
   const auto step = [&](int i) {

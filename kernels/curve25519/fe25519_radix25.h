@@ -6,11 +6,15 @@
 // p).  32x32->64-bit products only, so the same code serves 32-bit cores.
 //
 // Bounds.  A "carried" element has limbs below 2^26 (even) and 2^25
-// (odd), with at most a few units over after mul/sqr's final carry; add
-// gives limbs below 2^27 / 2^26, sub (a + 2p - b, so nothing goes
-// negative) below 3 * 2^26 / 3 * 2^25.  mul and sqr take any of these:
-// every partial product is below 3 * 2^53 once doubled, and a limb of the
-// product sums at most 1 + 9 * 19 of them (< 2^62).  add and sub take
+// (odd), except limb 1, which mul/sqr's final carry (limb 9's excess times
+// 19 into limb 0, then limb 0's carry) may leave up to 2^17 over (about
+// 1,700 over seen in tests; x25519-neon's carry may also leave limb 6 up
+// to 2^12 over); add gives limbs below 2^27 / 2^26, sub (a +
+// 2p - b, so nothing goes negative) below 3 * 2^26 / 3 * 2^25, each plus
+// that excess.  mul and sqr take any of these: every factor, doubled or
+// times 19, fits in 32 bits (19 * (3 * 2^26 + 2^18) < 2^32), and a limb of
+// the product (its column plus 19 times the column 10 above, at most 10 +
+// 9 * 19 products below 9.1 * 2^52) stays below 2^63.  add and sub take
 // carried inputs; their results feed only mul and sqr.  That is the only
 // way the ladder (curve25519/x25519_ladder.h) uses them.
 #pragma once
@@ -129,8 +133,8 @@ struct Radix25 {
 
   // r = a * b, column by column: limb n of the product is the column
   // i + j = n plus 19 times the column i + j = n + 10 (2^255 = 19).  Every
-  // factor is held in 32 bits (a doubled odd limb is below 3 * 2^26), so
-  // each partial product is one 32x32->64-bit multiply-accumulate
+  // factor is held in 32 bits (a doubled odd limb is below 3 * 2^26 plus
+  // the excess above), so each partial product is one 32x32->64-bit multiply-accumulate
   // (UMADDL, UMLAL); a column at a time keeps one sum live beside the
   // factors.
   ARMACCEL_ALWAYS_INLINE static void mul(Elem& r, const Elem& a, const Elem& b) {

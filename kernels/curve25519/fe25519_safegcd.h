@@ -62,8 +62,8 @@ inline std::int32_t divsteps(std::int32_t zeta, std::uint32_t f, std::uint32_t g
   for (int i = 0; i < 30; ++i) {
     const std::uint32_t odd = 0u - (g & 1);
     const std::uint32_t swap = odd & static_cast<std::uint32_t>(zeta >> 31);  // delta > 0
-    // zeta - 1, or -zeta - 2 on a swap
-    zeta = static_cast<std::int32_t>((static_cast<std::uint32_t>(zeta) ^ swap) - swap) - 1;
+    // zeta - 1, or -zeta - 2 = ~zeta - 1 on a swap (delta + 1, 1 - delta)
+    zeta = static_cast<std::int32_t>(static_cast<std::uint32_t>(zeta) ^ swap) - 1;
     // -f (with its row) where swapping, added to g where g is odd; the old
     // g becomes f where swapping.
     const std::uint32_t x = (f ^ swap) - swap, y = (u ^ swap) - swap, z = (v ^ swap) - swap;
