@@ -125,7 +125,7 @@ constexpr Rule kRules[] = {
      {Primitive::kMlkem},
      1,
      "no NEON: mlkem-portable is plain C++"},
-    // x25519-portable: 902,074 instructions a scalar multiplication against
+    // x25519-portable: 901,471 instructions a scalar multiplication against
     // OpenSSL 3.5's 426,523 (reference CPU, scripts/icount/x25519.sh with
     // ARMACCEL_DISABLE=all).
     {Family::kX25519,

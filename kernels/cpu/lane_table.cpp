@@ -540,12 +540,12 @@ constexpr Lane<MlkemKernel> kMlkemEntries[] = {
 // X25519 half (dispatch/kem/mlkem_hybrid.cpp, on the lane unless it is the
 // portable one).  scripts/icount/x25519.sh, x25519-neon through EVP in
 // OpenSSL 3.5 against 3.5's own code (3.0's in brackets).  One scalar
-// multiplication: 309,788 instructions on the reference CPU against
-// 426,523 (438,012); estimated cycles cortex-a72 150,708 against 185,980
-// (189,364), neoverse-n1 131,933 against 365,311, neoverse-v1 63,744
-// against 107,773, neoverse-v2 63,532 against 86,868.  A public key (fixed
-// base): 122,595 against 378,409 (406,045); cortex-a72 74,904 against
-// 187,606, neoverse-n1 60,748 against 121,697.  Four 64-bit limbs with
+// multiplication: 309,187 instructions on the reference CPU against
+// 426,523 (438,012); estimated cycles cortex-a72 150,691 against 185,980
+// (189,364), neoverse-n1 131,913 against 365,311, neoverse-v1 63,730
+// against 107,773, neoverse-v2 63,526 against 86,868.  A public key (fixed
+// base): 121,994 against 378,409 (406,045); cortex-a72 74,887 against
+// 187,606, neoverse-n1 60,727 against 121,697.  Four 64-bit limbs with
 // MUL/UMULH and carry chains, compiled by GCC 12 (tried, not kept):
 // 554,241 instructions a scalar multiplication, cortex-a72 245,641,
 // neoverse-n1 327,040, neoverse-v1 143,954 estimated cycles.  Faster on

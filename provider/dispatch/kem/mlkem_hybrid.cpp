@@ -10,9 +10,9 @@
 //
 // ML-KEM runs on armaccel's kernels, and so does X25519 where armaccel's
 // X25519 lane is not the portable one (x25519-neon: a scalar
-// multiplication 309,671 instructions on the reference CPU against OpenSSL
-// 3.5's 426,523, a public key 110,049 against 378,409; x25519-portable
-// counts 902,074 a scalar multiplication).  With the portable lane
+// multiplication 309,070 instructions on the reference CPU against OpenSSL
+// 3.5's 426,523, a public key 109,448 against 378,409; x25519-portable
+// counts 901,471 a scalar multiplication).  With the portable lane
 // X25519 runs in the application's providers through armaccel's child
 // library context; armaccel draws the X25519 private keys from its own
 // entropy source and imports them raw, so nothing in the child context
