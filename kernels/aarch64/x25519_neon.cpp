@@ -271,17 +271,14 @@ Fe2 difference_sum(const Fe2& a) {
 // multiplier the NEON code leaves idle instead of in a half-empty pair.
 ARMACCEL_ALWAYS_INLINE Fe2 mul_beside_z2(const Fe2& db, const Fe2& ac, const Fe2& aabb,
                                          Radix25::Elem& z2) {
-  // 2p's limbs (Radix25::sub).
-  constexpr std::uint32_t kTwoP[10] = {
-      (1u << 27) - 38, (1u << 26) - 2, (1u << 27) - 2, (1u << 26) - 2, (1u << 27) - 2,
-      (1u << 26) - 2,  (1u << 27) - 2, (1u << 26) - 2, (1u << 27) - 2, (1u << 26) - 2};
   Radix25::Elem aa, e, f;
   std::uint64_t h[10];
   // Limb i of AA and of BB come out together as one 64-bit word
-  // (AA_i + 2^32 BB_i): E_i = AA_i - BB_i + 2p_i from its halves.
+  // (AA_i + 2^32 BB_i): E_i = AA_i - BB_i + 2p_i from its halves (as
+  // Radix25::sub).
   const auto limb = [&](int i, std::uint64_t ab) {
     aa.v[i] = static_cast<std::uint32_t>(ab);
-    e.v[i] = static_cast<std::uint32_t>(ab - (ab >> 32)) + kTwoP[i];
+    e.v[i] = static_cast<std::uint32_t>(ab - (ab >> 32)) + Radix25::kTwoP[i];
     h[i] = std::uint64_t{121665} * e.v[i];
   };
   for (int k = 0; k < 5; ++k) {

@@ -126,9 +126,11 @@ struct Radix25 {
 
   // a - b + 2p, limb by limb (2p's limbs: 2^27 - 38, then 2^26 - 2 and
   // 2^27 - 2 alternately), so no limb goes below zero.
+  static constexpr std::uint32_t kTwoP[10] = {
+      (kMask26 - 18) << 1, kMask25 << 1, kMask26 << 1, kMask25 << 1, kMask26 << 1,
+      kMask25 << 1,        kMask26 << 1, kMask25 << 1, kMask26 << 1, kMask25 << 1};
   static void sub(Elem& r, const Elem& a, const Elem& b) {
-    r.v[0] = a.v[0] + ((kMask26 - 18) << 1) - b.v[0];
-    for (int i = 1; i < 10; ++i) r.v[i] = a.v[i] + (((i & 1) ? kMask25 : kMask26) << 1) - b.v[i];
+    for (int i = 0; i < 10; ++i) r.v[i] = a.v[i] + kTwoP[i] - b.v[i];
   }
 
   // r = a * b, column by column: limb n of the product is the column
@@ -139,7 +141,7 @@ struct Radix25 {
   // factors.
   ARMACCEL_ALWAYS_INLINE static void mul(Elem& r, const Elem& a, const Elem& b) {
     std::uint64_t h[10];
-    columns<false>(h, a.v, b.v, std::make_integer_sequence<int, 10>{});
+    columns(h, a.v, b.v, std::make_integer_sequence<int, 10>{});
     carry(r, h);
   }
 
@@ -151,16 +153,15 @@ struct Radix25 {
     carry(r, h);
   }
 
-  // The term a_i b_j of a product (doubled when i and j are both odd), or
-  // of a square (b = a; only j >= i, doubled again when j > i); 0 outside
-  // the limbs.
-  template <bool kSquare, int I, int J>
+  // The term a_i b_j of a product (doubled when i and j are both odd); 0
+  // outside the limbs.
+  template <int I, int J>
   ARMACCEL_ALWAYS_INLINE static std::uint64_t term(const std::uint32_t (&a)[10],
                                                    const std::uint32_t (&b)[10]) {
-    if constexpr (J < 0 || J > 9 || (kSquare && J < I)) {
+    if constexpr (J < 0 || J > 9) {
       return 0;
     } else {
-      constexpr std::uint32_t k = ((I & 1) && (J & 1) ? 2 : 1) * (kSquare && J > I ? 2 : 1);
+      constexpr std::uint32_t k = (I & 1) && (J & 1) ? 2 : 1;
       return std::uint64_t{k * a[I]} * b[J];
     }
   }
@@ -187,18 +188,18 @@ struct Radix25 {
   }
 
   // The column i + j = N, written out (short fixed loops, unrolled).
-  template <bool kSquare, int N, int... I>
+  template <int N, int... I>
   ARMACCEL_ALWAYS_INLINE static std::uint64_t column(const std::uint32_t (&a)[10],
                                                      const std::uint32_t (&b)[10],
                                                      std::integer_sequence<int, I...>) {
-    return (term<kSquare, I, N - I>(a, b) + ...);
+    return (term<I, N - I>(a, b) + ...);
   }
-  template <bool kSquare, int... N>
+  template <int... N>
   ARMACCEL_ALWAYS_INLINE static void columns(std::uint64_t (&h)[10], const std::uint32_t (&a)[10],
                                              const std::uint32_t (&b)[10],
                                              std::integer_sequence<int, N...>) {
     constexpr auto kLimbs = std::make_integer_sequence<int, 10>{};
-    ((h[N] = column<kSquare, N>(a, b, kLimbs) + 19 * column<kSquare, N + 10>(a, b, kLimbs)), ...);
+    ((h[N] = column<N>(a, b, kLimbs) + 19 * column<N + 10>(a, b, kLimbs)), ...);
   }
 
   static void mul_a24(Elem& r, const Elem& a) {

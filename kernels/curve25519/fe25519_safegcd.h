@@ -82,22 +82,28 @@ inline std::int32_t divsteps(std::int32_t zeta, std::uint32_t f, std::uint32_t g
   return zeta;
 }
 
+// (a, b) = (m (a, b) + p (ka, kb)) / 2^30, limb by limb; the low 30 bits
+// of both sums are zero (by the divsteps for f and g, by ka and kb's choice
+// for d and e).
+inline void apply(Signed30& a, Signed30& b, const Matrix& m, std::int32_t ka, std::int32_t kb) {
+  std::int64_t ca = 0, cb = 0;
+  for (int i = 0; i < 9; ++i) {
+    ca += std::int64_t{m.u} * a.v[i] + std::int64_t{m.v} * b.v[i] + std::int64_t{kP.v[i]} * ka;
+    cb += std::int64_t{m.q} * a.v[i] + std::int64_t{m.r} * b.v[i] + std::int64_t{kP.v[i]} * kb;
+    if (i > 0) {
+      a.v[i - 1] = static_cast<std::int32_t>(ca & kM30);
+      b.v[i - 1] = static_cast<std::int32_t>(cb & kM30);
+    }
+    ca >>= 30;
+    cb >>= 30;
+  }
+  a.v[8] = static_cast<std::int32_t>(ca);
+  b.v[8] = static_cast<std::int32_t>(cb);
+}
+
 // (f, g) = m (f, g) / 2^30, exactly.
 inline void update_fg(Signed30& f, Signed30& g, const Matrix& m) {
-  std::int64_t cf = std::int64_t{m.u} * f.v[0] + std::int64_t{m.v} * g.v[0];
-  std::int64_t cg = std::int64_t{m.q} * f.v[0] + std::int64_t{m.r} * g.v[0];
-  cf >>= 30;  // the low 30 bits are zero
-  cg >>= 30;
-  for (int i = 1; i < 9; ++i) {
-    cf += std::int64_t{m.u} * f.v[i] + std::int64_t{m.v} * g.v[i];
-    cg += std::int64_t{m.q} * f.v[i] + std::int64_t{m.r} * g.v[i];
-    f.v[i - 1] = static_cast<std::int32_t>(cf & kM30);
-    g.v[i - 1] = static_cast<std::int32_t>(cg & kM30);
-    cf >>= 30;
-    cg >>= 30;
-  }
-  f.v[8] = static_cast<std::int32_t>(cf);
-  g.v[8] = static_cast<std::int32_t>(cg);
+  apply(f, g, m, 0, 0);
 }
 
 // (d, e) = (m (d, e) + p (md, me)) / 2^30 with md, me chosen to make the
@@ -107,26 +113,13 @@ inline void update_de(Signed30& d, Signed30& e, const Matrix& m) {
   const std::int32_t sd = d.v[8] >> 31, se = e.v[8] >> 31;  // -1 when negative
   std::int32_t md = (m.u & sd) + (m.v & se);
   std::int32_t me = (m.q & sd) + (m.r & se);
-  std::int64_t cd = std::int64_t{m.u} * d.v[0] + std::int64_t{m.v} * e.v[0];
-  std::int64_t ce = std::int64_t{m.q} * d.v[0] + std::int64_t{m.r} * e.v[0];
+  const std::int64_t cd = std::int64_t{m.u} * d.v[0] + std::int64_t{m.v} * e.v[0];
+  const std::int64_t ce = std::int64_t{m.q} * d.v[0] + std::int64_t{m.r} * e.v[0];
   md -= static_cast<std::int32_t>(
       (kPInv30 * static_cast<std::uint32_t>(cd) + static_cast<std::uint32_t>(md)) & kM30);
   me -= static_cast<std::int32_t>(
       (kPInv30 * static_cast<std::uint32_t>(ce) + static_cast<std::uint32_t>(me)) & kM30);
-  cd += std::int64_t{kP.v[0]} * md;
-  ce += std::int64_t{kP.v[0]} * me;
-  cd >>= 30;  // the low 30 bits are zero
-  ce >>= 30;
-  for (int i = 1; i < 9; ++i) {
-    cd += std::int64_t{m.u} * d.v[i] + std::int64_t{m.v} * e.v[i] + std::int64_t{kP.v[i]} * md;
-    ce += std::int64_t{m.q} * d.v[i] + std::int64_t{m.r} * e.v[i] + std::int64_t{kP.v[i]} * me;
-    d.v[i - 1] = static_cast<std::int32_t>(cd & kM30);
-    e.v[i - 1] = static_cast<std::int32_t>(ce & kM30);
-    cd >>= 30;
-    ce >>= 30;
-  }
-  d.v[8] = static_cast<std::int32_t>(cd);
-  e.v[8] = static_cast<std::int32_t>(ce);
+  apply(d, e, m, md, me);
 }
 
 // Limbs 0..7 back into [0, 2^30), the carries into the signed top limb.
