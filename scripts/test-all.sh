@@ -14,7 +14,10 @@
 # with its test images on QEMU's MPS2 boards, and the Debian packages
 # (test/package/deb_test.sh: installed and purged with dpkg here, the arm64
 # one used under qemu), and Debian's nginx and curl (natively and as arm64
-# programs under qemu) and MariaDB on armaccel (test/servers/), and the
+# programs under qemu) and MariaDB on armaccel (test/servers/), and
+# pyca/cryptography's own tests (Debian 12's, from its source package: the
+# cipher, AEAD, hash, MAC and X25519 files) with and without armaccel
+# (test/peers/), and the
 # committed benchmark report against its data (test/report/).  The provider and CLI suites,
 # "nothing breaks" and the ML-KEM interoperability suite also run in Debian
 # 13's OpenSSL 3.5 and Debian unstable's 3.6 (natively on amd64, under
@@ -23,7 +26,8 @@
 # the 3.5 and 3.6 headers as a build check.  Installs the Debian packages
 # it needs when missing.  Exit status 0 only if all pass.  The long runs
 # (every CPU configuration in 3.5/3.6, full `openssl speed` lists, the
-# report measured again) are scripts/long-runs.sh and scripts/fuzz-long.sh.
+# report measured again, pyca/cryptography's whole suite) are
+# scripts/long-runs.sh and scripts/fuzz-long.sh.
 # Reads nothing outside the checkout (.ci/run runs it in a clone with
 # nothing beside it).
 set -euo pipefail
@@ -92,6 +96,9 @@ bash test/servers/nginx_curl_test.sh build/release/provider
 
 step "servers: Debian's MariaDB 10.11 on armaccel (AES_ENCRYPT, InnoDB encryption AES_CTR/AES_CBC, TLS)"
 bash test/servers/mariadb_test.sh build/release/provider
+
+step "peers: pyca/cryptography's own tests (cipher, AEAD, hash, MAC, X25519 files) with and without armaccel"
+bash test/peers/pyca_cryptography_test.sh build/release/provider subset
 
 step "native ASan + UBSan: build and test"
 cmake --preset asan
