@@ -63,6 +63,7 @@ timeout_s=${PYCA_TIMEOUT:-3600}
 # shellcheck source=../cli/check_lib.sh
 source "$here/../cli/check_lib.sh"
 export ARMACCEL_FORCE_LANES=${ARMACCEL_FORCE_LANES:-1}
+export PYTHONDONTWRITEBYTECODE=1  # no __pycache__ beside the plugin in the checkout
 [ -f "$module_dir/armaccel.so" ] || { echo "no armaccel.so in $module_dir"; exit 1; }
 
 src=$("$root/scripts/fetch-pyca-cryptography.sh") || { echo "FAIL - the source package"; exit 1; }
@@ -134,7 +135,7 @@ run_suite() {  # run_suite NAME CONFIG: the suite in a fresh copy of the source
        END { for (k in n) printf "%d %s\n", n[k], k; for (k in b) printf "%d bytes %s\n", b[k], k }' \
     "$W/$name.stderr.raw" 2>"$W/$name.stderr" | sort -rn >"$W/$name.trace"
   rm -f "$W/$name.stderr.raw"
-  read -r wall user sys <"$W/$name.time"
+  read -r wall user sys < <(tail -n 1 "$W/$name.time")  # after any "Segmentation fault" notice
   echo "pyca: $name: pytest exit status $rc; wall ${wall}s, CPU ${user}s user + ${sys}s system" \
     "($(tail -n 1 "$W/$name.log" | tr -d '=' | sed 's/^ *//'))"
   local session
