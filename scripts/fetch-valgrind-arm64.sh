@@ -9,9 +9,9 @@
 # DEST/root: a private arm64 root, never installed on the machine: Debian
 # 12's libc6 with its matching libc6-dbg (memcheck needs ld.so's symbols to
 # apply its own redirections), libstdc++6, libgcc-s1 and libssl3 at the
-# machine's libssl3:arm64 version, and Debian 13's valgrind:arm64 (3.24,
-# whose default suppressions and preload objects the patched build below
-# replaces).  Fetched with `apt-get download` through a private apt
+# machine's libssl3:arm64 version, and Debian 13's valgrind:arm64 (3.24:
+# the cross build includes its valgrind/memcheck.h, and its stock memcheck
+# shows what the patch below adds).  Fetched with `apt-get download` through a private apt
 # configuration under DEST/apt (its own source list, lists and cache: the
 # machine's apt state is untouched) and unpacked with `dpkg -x`.
 #

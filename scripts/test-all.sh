@@ -4,7 +4,9 @@
 # lines, nothing read from outside the checkout, vector checksums), the
 # native suite (portable lanes), the same under
 # AddressSanitizer + UBSan, the constant-time check (valgrind memcheck with
-# secrets marked undefined, test/ct), the differential fuzzers against the
+# secrets marked undefined, test/ct: natively, and every AArch64 lane under
+# memcheck for arm64 in qemu-aarch64, scripts/fetch-valgrind-arm64.sh), the
+# differential fuzzers against the
 # default provider (libFuzzer, ARMACCEL_FUZZ_SECONDS each, test/fuzz), the
 # thread/fork stress tests under ThreadSanitizer, and the AArch64 cross
 # build under qemu-aarch64
@@ -109,6 +111,21 @@ step "constant-time check: portable lanes and provider paths under valgrind memc
 cmake --preset ct >/dev/null
 cmake --build --preset ct -j "$jobs"
 ctest --preset ct -j "$jobs"
+
+step "constant-time check of the AArch64 lanes: test/ct under memcheck for arm64 in qemu-aarch64 (max, cortex-a53, cortex-a72-neon, cortex-a72, neoverse-n1)"
+ct_started=$SECONDS
+scripts/fetch-valgrind-arm64.sh
+cmake --preset ct-aarch64 >/dev/null
+cmake --build --preset ct-aarch64 -j "$jobs"
+ct_tests=(ct_leak_declassified.max)
+for cfg in max cortex-a53 cortex-a72-neon cortex-a72 neoverse-n1; do
+  for t in ct_kernels ct_provider ct_leak_branch_caught ct_leak_index_caught; do
+    ct_tests+=("$t.$cfg")
+  done
+done
+require_registered ct-aarch64 "${ct_tests[@]}"
+ctest --preset ct-aarch64 -j "$jobs"
+echo "test-all: the AArch64 constant-time check took $((SECONDS - ct_started)) s"
 
 step "differential fuzzers (libFuzzer, Clang 14): ${ARMACCEL_FUZZ_SECONDS:-60} s each against the default provider"
 cmake --preset fuzz -DARMACCEL_FUZZ_SECONDS="${ARMACCEL_FUZZ_SECONDS:-60}" >/dev/null
