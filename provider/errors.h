@@ -1,71 +1,106 @@
 // SPDX-License-Identifier: Apache-2.0
 // armaccel's error reasons and how they reach OpenSSL's error queue.
 //
-// Reasons are raised through the core's error functions (core_new_error,
-// core_set_error_debug, core_vset_error), so applications see them with
-// ERR_get_error()/ERR_print_errors() under the library name "armaccel" and
-// the reason strings below (returned to the core by get_reason_strings).
-// The wording follows OpenSSL's own provider reasons where one exists.
+// Applications match errors by library and reason (pyca/cryptography turns
+// PROV_R_WRONG_FINAL_BLOCK_LENGTH into ValueError, an empty queue after a
+// failed AEAD final into InvalidTag), so armaccel raises what OpenSSL's
+// default provider raises for the same failure: OpenSSL's provider library
+// (ERR_LIB_PROV) and its PROV_R_* / ERR_R_* reason, or nothing where the
+// default provider leaves the queue empty (a wrong AEAD tag).  Only for
+// conditions the default provider does not have (docs/behaviour.md,
+// "Errors") does armaccel raise its own reasons, under its own library
+// "armaccel".  Both go through the core's error functions (core_new_error,
+// core_set_error_debug, core_vset_error); the core passes a reason that
+// carries a library on as that library's.
+//
+// armaccel registers its own library's strings itself rather than through
+// OSSL_FUNC_PROVIDER_GET_REASON_STRINGS: OpenSSL 3.0's core unloads those
+// when the provider object is freed, and crashes when that happens after
+// OPENSSL_cleanup() (an EVP_MD freed by an atexit handler); see
+// own_errors_acquire/own_errors_release.
 #pragma once
 
 #include <openssl/core.h>
+#include <openssl/err.h>
+#include <openssl/proverr.h>
+
+#include <cstdint>
 
 #include "prov_ctx.h"
 
 namespace armaccel::prov {
 
-enum Reason : int {
-  kErrInvalidKeyLength = 1,
-  kErrInvalidIvLength,
-  kErrNoKeySet,
-  kErrOutputBufferTooSmall,
-  kErrWrongFinalBlockLength,
-  kErrBadDecrypt,
-  kErrCipherOperationFailed,
-  kErrFailedToGetParameter,
-  kErrFailedToSetParameter,
-  kErrUpdateAfterFinal,
+// A reason of OpenSSL's provider library, as core_vset_error takes it.
+constexpr std::uint32_t prov_reason(std::uint32_t reason) {
+  return (static_cast<std::uint32_t>(ERR_LIB_PROV) << ERR_LIB_OFFSET) | (reason & ERR_REASON_MASK);
+}
+
+// PROV_R_* reasons added after OpenSSL 3.0 (the numbers are OpenSSL's,
+// stable across releases; <openssl/proverr.h> of 3.0 lacks the names).
+inline constexpr std::uint32_t kProvRMlKemNoFormat = 246;           // 3.5
+inline constexpr std::uint32_t kProvRUnexpectedKeyParameters = 249;  // 3.5
+inline constexpr std::uint32_t kProvRWrongCiphertextSize = 251;      // 3.5
+
+enum Reason : std::uint32_t {
+  // OpenSSL's provider reasons, raised where the default provider raises
+  // them for the same condition.
+  kErrInvalidKeyLength = prov_reason(PROV_R_INVALID_KEY_LENGTH),
+  kErrInvalidIvLength = prov_reason(PROV_R_INVALID_IV_LENGTH),
+  kErrNoKeySet = prov_reason(PROV_R_NO_KEY_SET),
+  kErrOutputBufferTooSmall = prov_reason(PROV_R_OUTPUT_BUFFER_TOO_SMALL),
+  kErrWrongFinalBlockLength = prov_reason(PROV_R_WRONG_FINAL_BLOCK_LENGTH),
+  kErrBadDecrypt = prov_reason(PROV_R_BAD_DECRYPT),
+  kErrCipherOperationFailed = prov_reason(PROV_R_CIPHER_OPERATION_FAILED),
+  kErrFailedToGetParameter = prov_reason(PROV_R_FAILED_TO_GET_PARAMETER),
+  kErrFailedToSetParameter = prov_reason(PROV_R_FAILED_TO_SET_PARAMETER),
+  kErrKeySetupFailed = prov_reason(PROV_R_KEY_SETUP_FAILED),
+  kErrInvalidDigestSize = prov_reason(PROV_R_INVALID_DIGEST_SIZE),
+  kErrNullParameter = prov_reason(ERR_R_PASSED_NULL_PARAMETER),
+  kErrInvalidTag = prov_reason(PROV_R_INVALID_TAG),
+  kErrTagNotSet = prov_reason(PROV_R_TAG_NOT_SET),
+  kErrTagNotNeeded = prov_reason(PROV_R_TAG_NOT_NEEDED),
+  kErrInvalidTagLength = prov_reason(PROV_R_INVALID_TAG_LENGTH),
+  kErrInvalidAad = prov_reason(PROV_R_INVALID_AAD),
+  kErrTooManyRecords = prov_reason(PROV_R_TOO_MANY_RECORDS),
+  kErrXtsDuplicatedKeys = prov_reason(PROV_R_XTS_DUPLICATED_KEYS),
+  kErrXtsDataUnitTooLarge = prov_reason(PROV_R_XTS_DATA_UNIT_IS_TOO_LARGE),
+  kErrInvalidMode = prov_reason(PROV_R_INVALID_MODE),
+  kErrInvalidKey = prov_reason(PROV_R_INVALID_KEY),
+  kErrMissingCipher = prov_reason(PROV_R_MISSING_CIPHER),
+  kErrInvalidDigest = prov_reason(PROV_R_INVALID_DIGEST),
+  kErrXofDigestsNotAllowed = prov_reason(PROV_R_XOF_DIGESTS_NOT_ALLOWED),
+  kErrMissingDigest = prov_reason(PROV_R_MISSING_MESSAGE_DIGEST),
+  kErrMissingKey = prov_reason(PROV_R_MISSING_KEY),
+  kErrBadEncoding = prov_reason(PROV_R_BAD_ENCODING),
+  kErrUnableToGetPassphrase = prov_reason(PROV_R_UNABLE_TO_GET_PASSPHRASE),
+  kErrFailedDuringDerivation = prov_reason(PROV_R_FAILED_DURING_DERIVATION),
+  kErrInvalidCiphertextLength = prov_reason(kProvRWrongCiphertextSize),
+  kErrUnexpectedKeyParameters = prov_reason(kProvRUnexpectedKeyParameters),
+  kErrNoMatchingFormat = prov_reason(kProvRMlKemNoFormat),
+
+  // armaccel's own reasons (library "armaccel"), for conditions the default
+  // provider does not have: it accepts the input (and produces wrong
+  // bytes, or crashes), or the condition is armaccel's (its configuration,
+  // its lanes).
+  kErrUpdateAfterFinal = 1,
   kErrPartiallyOverlapping,
   kErrOutputTooLong,
   kErrInvalidTlsRecord,
-  kErrKeySetupFailed,
-  kErrInvalidDigestSize,
   kErrNotInitialised,
   kErrInvalidNumValue,
-  kErrNullParameter,
-  kErrInvalidTag,
-  kErrTagNotSet,
-  kErrTagNotNeeded,
-  kErrInvalidTagLength,
   kErrTagMismatch,
-  kErrInvalidAad,
-  kErrTooManyRecords,
   kErrIvNotSet,
   kErrRandomFailed,
   kErrAadAfterData,
   kErrMessageTooLong,
   kErrLengthMismatch,
-  kErrXtsDuplicatedKeys,
-  kErrXtsDataUnitTooLarge,
   kErrXtsDataUnitTooShort,
-  kErrInvalidMode,
   kErrUnsupportedCipher,
-  kErrInvalidKey,
   kErrXtsUnitInProgress,
-  kErrMissingCipher,
-  kErrInvalidDigest,
-  kErrXofDigestsNotAllowed,
-  kErrMissingDigest,
   kErrKeyAlreadyUsed,
-  kErrInvalidCiphertextLength,
   kErrKeyCannotBeMutated,
   kErrNotAKey,
-  kErrMissingKey,
-  kErrBadEncoding,
-  kErrUnexpectedKeyParameters,
-  kErrNoMatchingFormat,
   kErrUnknownKeyFormat,
-  kErrUnableToGetPassphrase,
   kErrEncryptFailed,
   kErrSqueezeStarted,
   kErrUnsupportedHostVersion,
@@ -73,7 +108,6 @@ enum Reason : int {
   kErrUnknownFeatureName,
   kErrInvalidConfigValue,
   kErrLaneSelfTestFailed,
-  kErrFailedDuringDerivation,
 };
 
 // Where an error is raised: the file and line of the call, as
@@ -94,11 +128,25 @@ class ErrorSite {
   int line_;
 };
 
-// The {reason, string} table for OSSL_FUNC_PROVIDER_GET_REASON_STRINGS.
-const OSSL_ITEM* reason_strings();
+// armaccel's own error library: a library number for the process and its
+// strings ("armaccel" and the reasons above), loaded by the first provider
+// instance (acquire, in OSSL_provider_init) and unloaded when the last one
+// is torn down (release) -- unless OpenSSL's clean-up has already freed
+// every error string, in which case release does nothing.  Both are
+// thread-safe.  acquire returns false if no library number was left.
+bool own_errors_acquire() noexcept;
+void own_errors_release() noexcept;
+
+// True when OPENSSL_cleanup() has run in this process (libcrypto then
+// refuses to initialise again; OPENSSL_init_crypto's documented answer).
+bool openssl_stopped() noexcept;
+
+// The packed error code an armaccel reason reaches the queue with (the
+// library and the reason, as ERR_peek_error gives it).  For tests.
+unsigned long packed_reason(Reason reason) noexcept;
 
 // Puts `reason` on the calling thread's error queue, recording the caller's
-// file, line and function.  Safe with prov == nullptr (does nothing).
+// file and line.  Safe with prov == nullptr (does nothing).
 void raise_error(const ProvCtx* prov, Reason reason,
                  ErrorSite where = ErrorSite::current()) noexcept;
 

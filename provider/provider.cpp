@@ -11,6 +11,8 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
+#include <atomic>
+#include <cstddef>
 #include <new>
 
 #include "algorithms.h"
@@ -22,17 +24,24 @@
 #include "params.h"
 #include "prov_ctx.h"
 #include "self_tests.h"
+#include "trace.h"
 
 namespace armaccel::prov {
 
 namespace {
 
-void teardown(void* provctx) noexcept {
-  auto* ctx = static_cast<ProvCtx*>(provctx);
-  if (ctx == nullptr) return;
+// Frees a context whose init failed or that the core tears down.
+void free_prov_ctx(ProvCtx* ctx) noexcept {
   OSSL_LIB_CTX_free(ctx->libctx);
+  OPENSSL_free(ctx->child_core);
+  if (ctx->trace) trace_release();
   ctx->~ProvCtx();
   OPENSSL_clear_free(ctx, sizeof *ctx);
+  own_errors_release();
+}
+
+void teardown(void* provctx) noexcept {
+  if (provctx != nullptr) free_prov_ctx(static_cast<ProvCtx*>(provctx));
 }
 
 const OSSL_ALGORITHM* query_operation(void* provctx, int operation_id, int* no_cache) noexcept {
@@ -60,10 +69,6 @@ const OSSL_ALGORITHM* query_operation(void* provctx, int operation_id, int* no_c
   }
 }
 
-const OSSL_ITEM* get_reason_strings(void*) noexcept {
-  return reason_strings();
-}
-
 // Stores the core's function `f` in `slot` when it is the one numbered `id`
 // (what the OSSL_FUNC_core_* accessors of <openssl/core_dispatch.h> do).
 template <class Fn>
@@ -76,7 +81,6 @@ const OSSL_DISPATCH kProviderFunctions[] = {
     {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, as_dispatch(&provider_gettable_params)},
     {OSSL_FUNC_PROVIDER_GET_PARAMS, as_dispatch(&provider_get_params)},
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, as_dispatch(&query_operation)},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, as_dispatch(&get_reason_strings)},
     {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, as_dispatch(&get_capabilities)},
     {OSSL_FUNC_PROVIDER_SELF_TEST, as_dispatch(&provider_self_test)},
     {0, nullptr},
@@ -122,6 +126,43 @@ bool host_supported(ProvCtx* ctx, OSSL_FUNC_core_get_params_fn* core_get_params)
   return true;
 }
 
+// The core's deregister_child_cb, which armaccel's child library context
+// calls when it is freed (the same function for every instance: the
+// process has one libcrypto).
+std::atomic<OSSL_FUNC_provider_deregister_child_cb_fn*> core_deregister_child_cb{nullptr};
+
+// Stands in for the core's deregister_child_cb in the functions the child
+// library context is made from.  The last object fetched from armaccel may
+// be freed after OPENSSL_cleanup() (an atexit handler, a static
+// destructor, Python's _hashlib at exit); the core then tears armaccel
+// down, and freeing the child context would deregister it from the
+// application's context -- which OPENSSL_cleanup() has freed (OpenSSL 3.0
+// takes its freed lock and crashes).  After the clean-up there is nothing
+// left to deregister from, so this returns at once.
+void deregister_child_cb(const OSSL_CORE_HANDLE* handle) noexcept {
+  OSSL_FUNC_provider_deregister_child_cb_fn* core = core_deregister_child_cb.load();
+  if (core != nullptr && !openssl_stopped()) core(handle);
+}
+
+// A copy of the core's functions `in` for OSSL_LIB_CTX_new_child, with
+// deregister_child_cb in place of the core's (nullptr if out of memory).
+// Freed with OPENSSL_free after the child context.
+OSSL_DISPATCH* child_core_functions(const OSSL_DISPATCH* in) {
+  std::size_t n = 0;
+  while (in[n].function_id != 0) ++n;
+  auto* copy = static_cast<OSSL_DISPATCH*>(OPENSSL_malloc((n + 1) * sizeof *in));
+  if (copy == nullptr) return nullptr;
+  for (std::size_t i = 0; i <= n; ++i) {
+    copy[i] = in[i];
+    if (in[i].function_id == OSSL_FUNC_PROVIDER_DEREGISTER_CHILD_CB) {
+      core_deregister_child_cb.store(
+          reinterpret_cast<OSSL_FUNC_provider_deregister_child_cb_fn*>(in[i].function));
+      copy[i].function = as_dispatch(&deregister_child_cb);
+    }
+  }
+  return copy;
+}
+
 }  // namespace
 
 }  // namespace armaccel::prov
@@ -138,11 +179,15 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
                                                   const OSSL_DISPATCH* in,
                                                   const OSSL_DISPATCH** out, void** provctx) {
   using namespace armaccel::prov;
+  if (!own_errors_acquire()) return 0;
   void* memory = OPENSSL_zalloc(sizeof(ProvCtx));
-  if (memory == nullptr) return 0;
+  if (memory == nullptr) {
+    own_errors_release();
+    return 0;
+  }
   auto* ctx = new (memory) ProvCtx();
   ctx->handle = handle;
-  ctx->trace = trace_requested();
+  ctx->trace = trace_acquire();
   OSSL_FUNC_core_get_params_fn* core_get_params = nullptr;
   for (const OSSL_DISPATCH* f = in; f != nullptr && f->function_id != 0; ++f) {
     take_core_function(f, OSSL_FUNC_CORE_GET_PARAMS, core_get_params);
@@ -153,8 +198,7 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
     take_core_function(f, OSSL_FUNC_CLEANUP_ENTROPY, ctx->core_cleanup_entropy);
   }
   if (!host_supported(ctx, core_get_params)) {
-    ctx->~ProvCtx();
-    OPENSSL_clear_free(ctx, sizeof *ctx);
+    free_prov_ctx(ctx);
     return 0;
   }
   // The child library context mirrors the application's providers --
@@ -164,14 +208,10 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
   // child context would keep the provider active for ever.  The default
   // query below is a second guard, until the application changes its
   // default properties (which the child then follows).
-  ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
-  if (ctx->libctx != nullptr && !EVP_set_default_properties(ctx->libctx, "provider!=armaccel")) {
-    OSSL_LIB_CTX_free(ctx->libctx);
-    ctx->libctx = nullptr;
-  }
-  if (ctx->libctx == nullptr) {
-    ctx->~ProvCtx();
-    OPENSSL_clear_free(ctx, sizeof *ctx);
+  ctx->child_core = child_core_functions(in);
+  if (ctx->child_core != nullptr) ctx->libctx = OSSL_LIB_CTX_new_child(handle, ctx->child_core);
+  if (ctx->libctx == nullptr || !EVP_set_default_properties(ctx->libctx, "provider!=armaccel")) {
+    free_prov_ctx(ctx);
     return 0;
   }
   if (!probe_and_select(ctx, config_value(handle, core_get_params, kDisableConfigKey),
@@ -179,9 +219,7 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
                         config_value(handle, core_get_params, kCoreConfigKey),
                         read_self_test_hook(handle, in)) ||
       !mlkem_read_config(ctx, core_get_params)) {
-    OSSL_LIB_CTX_free(ctx->libctx);
-    ctx->~ProvCtx();
-    OPENSSL_clear_free(ctx, sizeof *ctx);
+    free_prov_ctx(ctx);
     return 0;
   }
   ctx->starting = false;
