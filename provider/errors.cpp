@@ -147,12 +147,12 @@ unsigned long packed_reason(Reason reason) noexcept {
 }
 
 void raise_error(const ProvCtx* prov, Reason reason, ErrorSite where) noexcept {
-  if (begin_error(prov, where)) set_error(prov, packed(reason), nullptr);
+  if (reason != kErrNone && begin_error(prov, where)) set_error(prov, packed(reason), nullptr);
 }
 
 void raise_error_message(const ProvCtx* prov, Reason reason, ErrorSite where, const char* fmt,
                          ...) noexcept {
-  if (!begin_error(prov, where)) return;
+  if (reason == kErrNone || !begin_error(prov, where)) return;
   va_list args;
   va_start(args, fmt);
   if (prov->trace && prov->starting) {  // trace.h

@@ -22,6 +22,7 @@
 
 #include <openssl/core.h>
 #include <openssl/err.h>
+#include <openssl/evperr.h>
 #include <openssl/proverr.h>
 
 #include <cstdint>
@@ -35,6 +36,13 @@ constexpr std::uint32_t prov_reason(std::uint32_t reason) {
   return (static_cast<std::uint32_t>(ERR_LIB_PROV) << ERR_LIB_OFFSET) | (reason & ERR_REASON_MASK);
 }
 
+// A reason of OpenSSL's EVP library: where the default provider's MACs
+// fail inside EVP calls (GMAC and CMAC drive an EVP cipher, HMAC reads its
+// digest's size), armaccel raises what those calls raise.
+constexpr std::uint32_t evp_reason(std::uint32_t reason) {
+  return (static_cast<std::uint32_t>(ERR_LIB_EVP) << ERR_LIB_OFFSET) | (reason & ERR_REASON_MASK);
+}
+
 // PROV_R_* reasons added after OpenSSL 3.0 (the numbers are OpenSSL's,
 // stable across releases; <openssl/proverr.h> of 3.0 lacks the names).
 inline constexpr std::uint32_t kProvRMlKemNoFormat = 246;           // 3.5
@@ -42,6 +50,10 @@ inline constexpr std::uint32_t kProvRUnexpectedKeyParameters = 249;  // 3.5
 inline constexpr std::uint32_t kProvRWrongCiphertextSize = 251;      // 3.5
 
 enum Reason : std::uint32_t {
+  // No error: the failure the default provider reports with an empty queue
+  // (raise_error does nothing with it).
+  kErrNone = 0,
+
   // OpenSSL's provider reasons, raised where the default provider raises
   // them for the same condition.
   kErrInvalidKeyLength = prov_reason(PROV_R_INVALID_KEY_LENGTH),
@@ -55,12 +67,14 @@ enum Reason : std::uint32_t {
   kErrFailedToSetParameter = prov_reason(PROV_R_FAILED_TO_SET_PARAMETER),
   kErrKeySetupFailed = prov_reason(PROV_R_KEY_SETUP_FAILED),
   kErrInvalidDigestSize = prov_reason(PROV_R_INVALID_DIGEST_SIZE),
+  kErrInvalidDigestLength = prov_reason(PROV_R_INVALID_DIGEST_LENGTH),
   kErrNullParameter = prov_reason(ERR_R_PASSED_NULL_PARAMETER),
   kErrInvalidTag = prov_reason(PROV_R_INVALID_TAG),
   kErrTagNotSet = prov_reason(PROV_R_TAG_NOT_SET),
   kErrTagNotNeeded = prov_reason(PROV_R_TAG_NOT_NEEDED),
   kErrInvalidTagLength = prov_reason(PROV_R_INVALID_TAG_LENGTH),
   kErrInvalidAad = prov_reason(PROV_R_INVALID_AAD),
+  kErrInvalidData = prov_reason(PROV_R_INVALID_DATA),
   kErrTooManyRecords = prov_reason(PROV_R_TOO_MANY_RECORDS),
   kErrXtsDuplicatedKeys = prov_reason(PROV_R_XTS_DUPLICATED_KEYS),
   kErrXtsDataUnitTooLarge = prov_reason(PROV_R_XTS_DATA_UNIT_IS_TOO_LARGE),
@@ -77,6 +91,11 @@ enum Reason : std::uint32_t {
   kErrInvalidCiphertextLength = prov_reason(kProvRWrongCiphertextSize),
   kErrUnexpectedKeyParameters = prov_reason(kProvRUnexpectedKeyParameters),
   kErrNoMatchingFormat = prov_reason(kProvRMlKemNoFormat),
+  // EVP's reasons, as the default provider's MACs leave them.
+  kErrEvpNoCipherSet = evp_reason(EVP_R_NO_CIPHER_SET),
+  kErrEvpInvalidOperation = evp_reason(EVP_R_INVALID_OPERATION),
+  kErrEvpInvalidKeyLength = evp_reason(EVP_R_INVALID_KEY_LENGTH),
+  kErrEvpMessageDigestIsNull = evp_reason(EVP_R_MESSAGE_DIGEST_IS_NULL),
 
   // armaccel's own reasons (library "armaccel"), for conditions the default
   // provider does not have: it accepts the input (and produces wrong

@@ -123,6 +123,7 @@ bool host_supported(ProvCtx* ctx, OSSL_FUNC_core_get_params_fn* core_get_params)
                         ctx->host.major);
     return false;
   }
+  set_running_host(ctx->host);
   return true;
 }
 

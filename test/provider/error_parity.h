@@ -66,6 +66,9 @@ class Trace {
   // crash).  armaccel must fail it with an error on the queue; the default
   // provider's answer is not compared.
   long stricter(const std::string& what, long ret);
+  // The same for a refusal that, as a failed tag check, leaves the queue
+  // empty (an application reads that as a forged message).
+  long stricter_silent(const std::string& what, long ret);
   // A step whose value is a byte string or size (compared too).
   void value(const std::string& what, const std::string& v) { values_.push_back(what + "=" + v); }
 
@@ -74,6 +77,7 @@ class Trace {
     long ret;
     std::vector<QueuedError> errors;
     bool stricter = false;
+    bool silent = false;  // stricter, and without an error
   };
   const std::vector<Step>& steps() const { return steps_; }
   const std::vector<std::string>& values() const { return values_; }

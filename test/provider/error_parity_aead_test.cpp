@@ -29,6 +29,12 @@ CipherCtxPtr init(const Side& s, Trace& t, const char* alg, int enc, const unsig
 bool is_ccm(const char* alg) {
   return std::strstr(alg, "CCM") != nullptr;
 }
+bool is_gcm(const char* alg) {
+  return std::strstr(alg, "GCM") != nullptr;
+}
+bool is_chacha(const char* alg) {
+  return std::strstr(alg, "ChaCha") != nullptr;
+}
 
 // Seals kText with kAad under kKey and kNonce; the ciphertext and the
 // 16-byte tag.
@@ -58,7 +64,12 @@ void open_msg(const Side& s, Trace& t, const char* alg, const Bytes& ct, const B
     t.step("length", EVP_DecryptUpdate(d.get(), nullptr, &l, nullptr, int(ct.size())));
   t.step("aad", EVP_DecryptUpdate(d.get(), nullptr, &l, kAad.data(), int(kAad.size())));
   t.step("text", EVP_DecryptUpdate(d.get(), out.data(), &l, ct.data(), int(ct.size())));
-  t.step("final", EVP_DecryptFinal_ex(d.get(), out.data() + l, &l));
+  // Without a tag the default provider's ChaCha20-Poly1305 accepts the
+  // message; armaccel fails it as a forged one.
+  if (tag.empty() && is_chacha(alg))
+    t.stricter_silent("final", EVP_DecryptFinal_ex(d.get(), out.data() + l, &l));
+  else
+    t.step("final", EVP_DecryptFinal_ex(d.get(), out.data() + l, &l));
 }
 
 const char* const kAeads[] = {"AES-128-GCM", "AES-256-GCM", "AES-128-CCM", "AES-256-CCM",
@@ -93,28 +104,43 @@ TEST(ErrorParity, TagLengthsAndTagRules) {
       CipherCtxPtr d = init(s, t, alg, 0, kKey.data(), nullptr);
       unsigned char tag[32] = {};
       for (int len : {0, 1, 2, 3, 5, 8, 15, 17, 32}) {
-        t.step("set tag " + std::to_string(len),
-               EVP_CIPHER_CTX_ctrl(d.get(), EVP_CTRL_AEAD_SET_TAG, len, tag));
+        const std::string what = "set tag " + std::to_string(len);
+        const int rc = EVP_CIPHER_CTX_ctrl(d.get(), EVP_CTRL_AEAD_SET_TAG, len, tag);
+        // Tags the default provider takes and armaccel refuses: GCM's under
+        // 4 bytes (SP 800-38D §5.2.1.2), ChaCha20-Poly1305's truncated ones.
+        if ((is_gcm(alg) && len >= 1 && len < 4) || (is_chacha(alg) && len >= 1 && len < 16))
+          t.stricter(what, rc);
+        else
+          t.step(what, rc);
       }
       CipherCtxPtr e = init(s, t, alg, 1, kKey.data(), kNonce.data());
       t.step("set tag value when encrypting",
              EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_SET_TAG, 16, tag));
-      t.step("get tag before final", EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag));
+      // ChaCha20-Poly1305: the default provider hands out a stale tag.
+      if (is_chacha(alg))
+        t.stricter("get tag before final",
+                   EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag));
+      else
+        t.step("get tag before final", EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag));
       int l = 0;
       unsigned char buf[64] = {};
       if (is_ccm(alg)) t.step("length", EVP_EncryptUpdate(e.get(), nullptr, &l, nullptr, 32));
       t.step("text", EVP_EncryptUpdate(e.get(), buf, &l, buf, 32));
       t.step("final", EVP_EncryptFinal_ex(e.get(), buf + l, &l));
       for (int len : {0, 17, 32, 3}) {
-        t.step("get tag " + std::to_string(len),
-               EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, len, tag));
+        const std::string what = "get tag " + std::to_string(len);
+        const int rc = EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, len, tag);
+        if (is_gcm(alg) && len == 3)
+          t.stricter(what, rc);
+        else
+          t.step(what, rc);
       }
     });
   }
 }
 
 TEST(ErrorParity, DecryptWithoutTag) {
-  for (const char* alg : {"AES-128-GCM", "AES-192-CCM", "SM4-GCM"}) {
+  for (const char* alg : {"AES-128-GCM", "AES-192-CCM", "SM4-GCM", "ChaCha20-Poly1305"}) {
     if (!available(alg)) continue;
     SCOPED_TRACE(alg);
     expect_parity([alg](const Side& s, Trace& t) {
@@ -160,8 +186,10 @@ TEST(ErrorParity, CcmLengthRules) {
         t.step("ivlen 13", EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_IVLEN, 13, nullptr));
         t.step("nonce", EVP_EncryptInit_ex2(ctx.get(), nullptr, nullptr, kAad.data(), nullptr));
         std::vector<unsigned char> big(65536);
-        t.step("text 65536",
-               EVP_EncryptUpdate(ctx.get(), big.data(), &l, big.data(), int(big.size())));
+        // The default provider encrypts it with a length field that cannot
+        // hold it.
+        t.stricter("text 65536",
+                   EVP_EncryptUpdate(ctx.get(), big.data(), &l, big.data(), int(big.size())));
       }
       {  // no nonce
         CipherCtxPtr ctx = init(s, t, alg, 1, kKey.data(), nullptr);

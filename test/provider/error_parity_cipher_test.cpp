@@ -87,7 +87,12 @@ TEST(ErrorParity, IvLengthsRefused) {
       size_t ivlen = 12;
       OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN, &ivlen),
                         OSSL_PARAM_construct_end()};
-      t.step("set ivlen 12", EVP_CIPHER_CTX_set_params(ctx.get(), p));
+      // The default provider ignores "ivlen" where it is fixed, and EVP
+      // then reports 12; armaccel refuses it (docs/behaviour.md).
+      if (std::strcmp(alg, "ChaCha20") == 0)
+        t.step("set ivlen 12", EVP_CIPHER_CTX_set_params(ctx.get(), p));
+      else
+        t.stricter("set ivlen 12", EVP_CIPHER_CTX_set_params(ctx.get(), p));
     });
   }
 }
@@ -184,7 +189,8 @@ TEST(ErrorParity, OneShotNeedsWholeBlocks) {
     expect_parity([alg](const Side& s, Trace& t) {
       CipherCtxPtr ctx = init(s, t, alg, 1, kKey, kIv);
       unsigned char buf[32] = {};
-      t.step("EVP_Cipher 20", EVP_Cipher(ctx.get(), buf, buf, 20));
+      // The default provider encrypts one block and reports 20 bytes.
+      t.stricter("EVP_Cipher 20", EVP_Cipher(ctx.get(), buf, buf, 20));
       t.step("EVP_Cipher 32", EVP_Cipher(ctx.get(), buf, buf, 32));
     });
   }
@@ -208,7 +214,8 @@ TEST(ErrorParity, TlsCbcRecordMisuse) {
     size_t huge = 65;
     OSSL_PARAM too_big[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, &huge),
                             OSSL_PARAM_construct_end()};
-    t.step("mac size 65", EVP_CIPHER_CTX_set_params(ctx.get(), too_big));
+    // Longer than any MAC (EVP_MAX_MD_SIZE): the default provider takes it.
+    t.stricter("mac size 65", EVP_CIPHER_CTX_set_params(ctx.get(), too_big));
   });
 }
 
@@ -286,7 +293,14 @@ TEST(ErrorParity, ParametersOfTheWrongType) {
       for (const char* key : {OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV}) {
         OSSL_PARAM p[] = {OSSL_PARAM_construct_octet_string(key, small, sizeof small),
                           OSSL_PARAM_construct_end()};
-        t.step(std::string("get ") + key + " into 1 byte", EVP_CIPHER_CTX_get_params(ctx.get(), p));
+        const std::string what = std::string("get ") + key + " into 1 byte";
+        // ChaCha20's "updated-iv": unknown to the default provider before
+        // 3.6 (a success that writes nothing); armaccel answers it.
+        if (std::strcmp(alg, "ChaCha20") == 0 && key == std::string(OSSL_CIPHER_PARAM_UPDATED_IV) &&
+            !runtime_at_least(3, 6))
+          t.stricter(what, EVP_CIPHER_CTX_get_params(ctx.get(), p));
+        else
+          t.step(what, EVP_CIPHER_CTX_get_params(ctx.get(), p));
       }
       int i = 0;
       OSSL_PARAM q[] = {OSSL_PARAM_construct_int(OSSL_CIPHER_PARAM_IV, &i),

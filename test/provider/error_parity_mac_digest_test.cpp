@@ -17,8 +17,8 @@ using Bytes = std::vector<unsigned char>;
 
 // EVP_MAC_init with `cipher`/`digest` (whichever is non-null), a key of
 // key_bytes and, unless iv_bytes < 0, an IV.
-void mac_init(Trace& t, EVP_MAC_CTX* ctx, const char* cipher, const char* digest,
-              std::size_t key_bytes, long iv_bytes) {
+long mac_init(Trace& t, EVP_MAC_CTX* ctx, const char* cipher, const char* digest,
+              std::size_t key_bytes, long iv_bytes, bool stricter = false) {
   const Bytes key(key_bytes, 1), iv(iv_bytes > 0 ? std::size_t(iv_bytes) : 1, 2);
   OSSL_PARAM p[4];
   int n = 0;
@@ -30,15 +30,18 @@ void mac_init(Trace& t, EVP_MAC_CTX* ctx, const char* cipher, const char* digest
     p[n++] = OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, const_cast<unsigned char*>(iv.data()),
                                                std::size_t(iv_bytes));
   p[n] = OSSL_PARAM_construct_end();
-  t.step("init", EVP_MAC_init(ctx, key.data(), key.size(), p));
+  const int rc = EVP_MAC_init(ctx, key.data(), key.size(), p);
+  return stricter ? t.stricter("init", rc) : t.step("init", rc);
 }
 
-void mac_run(Trace& t, EVP_MAC_CTX* ctx) {
+void mac_run(Trace& t, EVP_MAC_CTX* ctx, bool stricter = false) {
   const Bytes msg(20, 3);
   Bytes out(64);
   std::size_t outl = 0;
-  t.step("update", EVP_MAC_update(ctx, msg.data(), msg.size()));
-  t.step("final", EVP_MAC_final(ctx, out.data(), &outl, out.size()));
+  const int u = EVP_MAC_update(ctx, msg.data(), msg.size());
+  stricter ? t.stricter("update", u) : t.step("update", u);
+  const int f = EVP_MAC_final(ctx, out.data(), &outl, out.size());
+  stricter ? t.stricter("final", f) : t.step("final", f);
 }
 
 TEST(ErrorParity, CmacAndGmacBadInput) {
@@ -63,8 +66,21 @@ TEST(ErrorParity, CmacAndGmacBadInput) {
     expect_parity([&c](const Side& s, Trace& t) {
       MacPtr mac = s.mac(c.mac);
       MacCtxPtr ctx(EVP_MAC_CTX_new(mac.get()));
+      // CMAC over a cipher that is not plain CBC: refused by OpenSSL 3.1+
+      // for other modes and by armaccel for CBC-CTS too (docs/behaviour.md);
+      // what follows a refused init is not compared.
+      const std::string cipher = c.cipher != nullptr ? c.cipher : "";
+      const bool cmac = std::string(c.mac) == "CMAC";
+      const bool odd = cmac && (cipher == "AES-128-CBC-CTS" ||
+                                ((cipher == "AES-128-ECB" || cipher == "AES-256-GCM") &&
+                                 !runtime_at_least(3, 1)));
+      if (odd) {
+        mac_init(t, ctx.get(), c.cipher, nullptr, c.key_bytes, c.iv_bytes, true);
+        return;
+      }
       mac_init(t, ctx.get(), c.cipher, nullptr, c.key_bytes, c.iv_bytes);
-      mac_run(t, ctx.get());
+      // GMAC without an IV: the default provider MACs over a random one.
+      mac_run(t, ctx.get(), !cmac && cipher == "AES-128-GCM" && c.iv_bytes < 0);
     });
   }
 }
@@ -81,7 +97,12 @@ TEST(ErrorParity, CmacAndGmacParameters) {
         OSSL_PARAM p[] = {
             OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, const_cast<char*>(cipher), 0),
             OSSL_PARAM_construct_octet_string(which, nullptr, 16), OSSL_PARAM_construct_end()};
-        t.step(std::string("init with a null ") + which, EVP_MAC_init(ctx.get(), nullptr, 0, p));
+        // A NULL key or IV of 16 bytes: the default provider's GMAC takes it.
+        const std::string what = std::string("init with a null ") + which;
+        if (gmac)
+          t.stricter(what, EVP_MAC_init(ctx.get(), nullptr, 0, p));
+        else
+          t.step(what, EVP_MAC_init(ctx.get(), nullptr, 0, p));
       }
       MacCtxPtr ctx(EVP_MAC_CTX_new(mac.get()));
       const unsigned char byte = 0;
@@ -163,7 +184,11 @@ TEST(ErrorParity, DigestMisuse) {
       t.step("update nothing", update(ctx, nullptr, 0));
       unsigned char out[64];
       std::size_t outl = 0;
-      t.step("final into 15", final(ctx, out, &outl, 15));
+      // The default provider's SHA-3 writes 32 bytes into the 15.
+      if (std::string(alg) == "SHA3-256")
+        t.stricter("final into 15", final(ctx, out, &outl, 15));
+      else
+        t.step("final into 15", final(ctx, out, &outl, 15));
       freectx(ctx);
       // Through EVP: an XOF length on a fixed-length digest, a final
       // into a short XOF request.
