@@ -53,6 +53,8 @@ ERR_STRING_DATA kNewerProvStrings[] = {
     {ERR_PACK(ERR_LIB_PROV, 0, kProvRMlKemNoFormat), "ml kem no format"},
     {ERR_PACK(ERR_LIB_PROV, 0, kProvRUnexpectedKeyParameters), "unexpected key parameters"},
     {ERR_PACK(ERR_LIB_PROV, 0, kProvRWrongCiphertextSize), "wrong ciphertext size"},
+    {ERR_PACK(ERR_LIB_PROV, 0, kProvRNullLengthPointer), "null length pointer"},
+    {ERR_PACK(ERR_LIB_PROV, 0, kProvRNullOutputBuffer), "null output buffer"},
     {0, nullptr},
 };
 

@@ -45,9 +45,11 @@ constexpr std::uint32_t evp_reason(std::uint32_t reason) {
 
 // PROV_R_* reasons added after OpenSSL 3.0 (the numbers are OpenSSL's,
 // stable across releases; <openssl/proverr.h> of 3.0 lacks the names).
-inline constexpr std::uint32_t kProvRMlKemNoFormat = 246;           // 3.5
+inline constexpr std::uint32_t kProvRMlKemNoFormat = 246;            // 3.5
 inline constexpr std::uint32_t kProvRUnexpectedKeyParameters = 249;  // 3.5
 inline constexpr std::uint32_t kProvRWrongCiphertextSize = 251;      // 3.5
+inline constexpr std::uint32_t kProvRNullLengthPointer = 247;        // 3.5
+inline constexpr std::uint32_t kProvRNullOutputBuffer = 248;         // 3.5
 
 enum Reason : std::uint32_t {
   // No error: the failure the default provider reports with an empty queue
@@ -96,6 +98,20 @@ enum Reason : std::uint32_t {
   kErrEvpInvalidOperation = evp_reason(EVP_R_INVALID_OPERATION),
   kErrEvpInvalidKeyLength = evp_reason(EVP_R_INVALID_KEY_LENGTH),
   kErrEvpMessageDigestIsNull = evp_reason(EVP_R_MESSAGE_DIGEST_IS_NULL),
+  // The key families' (ML-KEM, X25519, X25519MLKEM768): keys, KEMs, key
+  // exchange, encoders.
+  kErrInvalidSeedLength = prov_reason(PROV_R_INVALID_SEED_LENGTH),
+  kErrInvalidInputLength = prov_reason(PROV_R_INVALID_INPUT_LENGTH),
+  kErrKeyTypeOperationNotSupported = prov_reason(PROV_R_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE),
+  kErrNotAPrivateKey = prov_reason(PROV_R_NOT_A_PRIVATE_KEY),
+  kErrNotAPublicKey = prov_reason(PROV_R_NOT_A_PUBLIC_KEY),
+  kErrNullLengthPointer = prov_reason(kProvRNullLengthPointer),
+  kErrNullOutputBuffer = prov_reason(kProvRNullOutputBuffer),
+  kErrPassedInvalidArgument = prov_reason(ERR_R_PASSED_INVALID_ARGUMENT),
+  kErrInternalError = prov_reason(ERR_R_INTERNAL_ERROR),
+  kErrProvMallocFailure = prov_reason(ERR_R_MALLOC_FAILURE),  // OpenSSL 3.0/3.1's encoders
+  kErrAsn1Lib = prov_reason(ERR_R_ASN1_LIB),
+  kErrX509Lib = prov_reason(ERR_R_X509_LIB),
 
   // armaccel's own reasons (library "armaccel"), for conditions the default
   // provider does not have: it accepts the input (and produces wrong
