@@ -11,12 +11,11 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
-#include <atomic>
-#include <cstddef>
 #include <new>
 
 #include "algorithms.h"
 #include "capabilities.h"
+#include "child_context.h"
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/kem/tls_groups.h"
 #include "dispatch/keymgmt/mlkem_codecs.h"
@@ -32,8 +31,7 @@ namespace {
 
 // Frees a context whose init failed or that the core tears down.
 void free_prov_ctx(ProvCtx* ctx) noexcept {
-  OSSL_LIB_CTX_free(ctx->libctx);
-  OPENSSL_free(ctx->child_core);
+  child_context_free(&ctx->child);
   if (ctx->trace) trace_release();
   ctx->~ProvCtx();
   OPENSSL_clear_free(ctx, sizeof *ctx);
@@ -127,43 +125,6 @@ bool host_supported(ProvCtx* ctx, OSSL_FUNC_core_get_params_fn* core_get_params)
   return true;
 }
 
-// The core's deregister_child_cb, which armaccel's child library context
-// calls when it is freed (the same function for every instance: the
-// process has one libcrypto).
-std::atomic<OSSL_FUNC_provider_deregister_child_cb_fn*> core_deregister_child_cb{nullptr};
-
-// Stands in for the core's deregister_child_cb in the functions the child
-// library context is made from.  The last object fetched from armaccel may
-// be freed after OPENSSL_cleanup() (an atexit handler, a static
-// destructor, Python's _hashlib at exit); the core then tears armaccel
-// down, and freeing the child context would deregister it from the
-// application's context -- which OPENSSL_cleanup() has freed (OpenSSL 3.0
-// takes its freed lock and crashes).  After the clean-up there is nothing
-// left to deregister from, so this returns at once.
-void deregister_child_cb(const OSSL_CORE_HANDLE* handle) noexcept {
-  OSSL_FUNC_provider_deregister_child_cb_fn* core = core_deregister_child_cb.load();
-  if (core != nullptr && !openssl_stopped()) core(handle);
-}
-
-// A copy of the core's functions `in` for OSSL_LIB_CTX_new_child, with
-// deregister_child_cb in place of the core's (nullptr if out of memory).
-// Freed with OPENSSL_free after the child context.
-OSSL_DISPATCH* child_core_functions(const OSSL_DISPATCH* in) {
-  std::size_t n = 0;
-  while (in[n].function_id != 0) ++n;
-  auto* copy = static_cast<OSSL_DISPATCH*>(OPENSSL_malloc((n + 1) * sizeof *in));
-  if (copy == nullptr) return nullptr;
-  for (std::size_t i = 0; i <= n; ++i) {
-    copy[i] = in[i];
-    if (in[i].function_id == OSSL_FUNC_PROVIDER_DEREGISTER_CHILD_CB) {
-      core_deregister_child_cb.store(
-          reinterpret_cast<OSSL_FUNC_provider_deregister_child_cb_fn*>(in[i].function));
-      copy[i].function = as_dispatch(&deregister_child_cb);
-    }
-  }
-  return copy;
-}
-
 }  // namespace
 
 }  // namespace armaccel::prov
@@ -209,12 +170,11 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
   // child context would keep the provider active for ever.  The default
   // query below is a second guard, until the application changes its
   // default properties (which the child then follows).
-  ctx->child_core = child_core_functions(in);
-  if (ctx->child_core != nullptr) ctx->libctx = OSSL_LIB_CTX_new_child(handle, ctx->child_core);
-  if (ctx->libctx == nullptr || !EVP_set_default_properties(ctx->libctx, "provider!=armaccel")) {
+  if (!child_context_new(handle, in, &ctx->child)) {
     free_prov_ctx(ctx);
     return 0;
   }
+  ctx->libctx = ctx->child.libctx;
   if (!probe_and_select(ctx, config_value(handle, core_get_params, kDisableConfigKey),
                         config_value(handle, core_get_params, kForceConfigKey),
                         config_value(handle, core_get_params, kCoreConfigKey),

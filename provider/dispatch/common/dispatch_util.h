@@ -53,7 +53,7 @@ inline bool put_octets(OSSL_PARAM* p, const void* data, std::size_t len) {
 // newctx returns NULL, so without this the caller sees a bare failure.
 inline void raise_alloc_failure(const ProvCtx* prov,
                                 ErrorSite where = ErrorSite::current()) noexcept {
-  raise_error(prov, static_cast<Reason>(ERR_R_MALLOC_FAILURE), where);
+  raise_error(prov, kErrProvMallocFailure, where);
 }
 
 // Frees a context of n bytes at p (null: nothing) after zeroing all of it:
