@@ -89,8 +89,7 @@ int register_child_cb(const OSSL_CORE_HANDLE* handle, CreateCb create, RemoveCb 
     }
   }
   if (r == nullptr) return core(handle, create, remove, props, cbdata);
-  const int ok =
-      core(handle, &create_trampoline, &remove_trampoline, &props_trampoline, r);
+  const int ok = core(handle, &create_trampoline, &remove_trampoline, &props_trampoline, r);
   if (!ok) {
     std::lock_guard<std::mutex> hold(reg.lock);
     r->live.store(false);

@@ -60,9 +60,9 @@ ERR_STRING_DATA kNewerProvStrings[] = {
 
 struct OwnErrors {
   std::mutex lock;
-  int users = 0;         // provider instances alive
-  int lib = 0;           // armaccel's library number, for the process
-  bool newer = false;    // kNewerProvStrings loaded
+  int users = 0;       // provider instances alive
+  int lib = 0;         // armaccel's library number, for the process
+  bool newer = false;  // kNewerProvStrings loaded
 };
 
 OwnErrors& own() {

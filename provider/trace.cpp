@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -50,7 +51,8 @@ bool no_seccomp_filter() {
   if (fd < 0) return false;
   char buf[4096];
   std::size_t have = 0;
-  for (ssize_t r; have < sizeof buf - 1 && (r = read(fd, buf + have, sizeof buf - 1 - have)) != 0;) {
+  for (ssize_t r;
+       have < sizeof buf - 1 && (r = read(fd, buf + have, sizeof buf - 1 - have)) != 0;) {
     if (r < 0) {
       if (errno == EINTR) continue;
       break;
@@ -111,6 +113,18 @@ void emit(const char* text, std::size_t n) {
   // sshd's seccomp sandbox fstat fails (EACCES): nothing is written there.
   if (fstat(fd, &st) != 0) return;
   if (s.own_file && (st.st_dev != s.dev || st.st_ino != s.ino)) return;
+  // A pipe, socket or terminal that cannot take the line now (nobody reads
+  // it, or the reader has gone) would block the program or raise SIGPIPE:
+  // the line is dropped.
+  if (!S_ISREG(st.st_mode)) {
+    struct pollfd p = {fd, POLLOUT, 0};
+    int r;
+    do {
+      r = poll(&p, 1, 0);
+    } while (r < 0 && errno == EINTR);
+    if (r != 1 || (p.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0 || (p.revents & POLLOUT) == 0)
+      return;
+  }
   write_line(s, fd, text, n);
 }
 
@@ -148,7 +162,10 @@ bool trace_acquire() noexcept {
       s.fd = -1;
     }
   } else {
-    s.fd = STDERR_FILENO;
+    // Standard error as it is when armaccel loads: if it is closed then,
+    // nothing is written to whatever file later takes its number.
+    struct stat st;
+    s.fd = fstat(STDERR_FILENO, &st) == 0 ? STDERR_FILENO : -1;
   }
   errno = saved;
   return true;

@@ -13,12 +13,15 @@
 //   unset, empty or 0           no tracing
 //
 // Tracing never changes what the program does: a line that cannot be
-// written is dropped, without a signal (SIGPIPE for a pipe nobody reads,
-// SIGXFSZ beyond RLIMIT_FSIZE -- sshd's sandboxed pre-auth child has a
-// limit of 0) and without touching errno.  A write failure of that kind
-// ends tracing in the process.  A descriptor the program has closed is
-// not written to, and neither is a number it reuses for another file (the
-// trace file is checked by device and inode before every line).
+// written is dropped, without a signal (SIGPIPE for a pipe whose reader has
+// gone, SIGXFSZ beyond RLIMIT_FSIZE -- sshd's sandboxed pre-auth child has
+// a limit of 0), without blocking (a full pipe nobody reads) and without
+// touching errno.  A write failure of the signalling kind ends tracing in
+// the process.  A descriptor the program has closed is not written to,
+// and neither is a number it reuses for another file (the trace file is
+// checked by device and inode before every line; standard error closed
+// when armaccel loads stays unused).  Under a seccomp filter that refuses
+// fstat (sshd's sandbox), nothing is written at all.
 #pragma once
 
 #include <cstdint>

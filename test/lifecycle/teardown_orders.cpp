@@ -62,13 +62,12 @@ OSSL_LIB_CTX* g_libctx = nullptr;  // nullptr: the default context
 
 // The provider that serves `prov` must be armaccel.
 void expect_armaccel(const OSSL_PROVIDER* prov, const char* what) {
-  if (prov == nullptr || std::strcmp(OSSL_PROVIDER_get0_name(prov), "armaccel") != 0)
-    fail(2, what);
+  if (prov == nullptr || std::strcmp(OSSL_PROVIDER_get0_name(prov), "armaccel") != 0) fail(2, what);
 }
 
 EVP_MAC_CTX* keyed_mac(EVP_MAC* mac, const char* param, const char* alg, std::size_t key_bytes) {
   EVP_MAC_CTX* ctx = EVP_MAC_CTX_new(mac);
-  const unsigned char key[32] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+  const unsigned char key[32] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
                                  17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32};
   OSSL_PARAM p[] = {OSSL_PARAM_construct_utf8_string(param, const_cast<char*>(alg), 0),
                     OSSL_PARAM_construct_end()};
@@ -119,9 +118,10 @@ void make(Objects& o) {
 
 // The objects still compute: SHA-256("abc"), an X25519 exchange, HMAC-SHA1.
 void use(Objects& o) {
-  static const unsigned char kAbc[32] = {
-      0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
-      0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
+  static const unsigned char kAbc[32] = {0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea,
+                                         0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
+                                         0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c,
+                                         0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
   unsigned char d[32];
   unsigned int dl = 0;
   if (EVP_DigestFinal_ex(o.md_ctx, d, &dl) != 1 || dl != 32 || std::memcmp(d, kAbc, 32) != 0)
@@ -245,7 +245,8 @@ int main(int argc, char** argv) {
     pthread_mutex_unlock(&g_lock);
     return 0;
   }
-  std::fprintf(stderr, "usage: teardown_orders after-cleanup|atexit|thread-after-main|"
-                       "thread-after-cleanup|thread-at-exit|unload-alive\n");
+  std::fprintf(stderr,
+               "usage: teardown_orders after-cleanup|atexit|thread-after-main|"
+               "thread-after-cleanup|thread-at-exit|unload-alive\n");
   return 2;
 }

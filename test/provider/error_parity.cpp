@@ -14,8 +14,8 @@ std::string describe(const QueuedError& e) {
   const char* lib = ERR_lib_error_string(code);
   const char* reason = ERR_reason_error_string(code);
   std::ostringstream s;
-  s << (lib != nullptr ? lib : "lib") << "(" << e.lib << "):"
-    << (reason != nullptr ? reason : "reason") << "(" << e.reason << ")";
+  s << (lib != nullptr ? lib : "lib") << "(" << e.lib
+    << "):" << (reason != nullptr ? reason : "reason") << "(" << e.reason << ")";
   return s.str();
 }
 
@@ -91,8 +91,8 @@ void expect_parity(const Scenario& scenario) {
     if (a[i].stricter) {
       EXPECT_TRUE(a[i].ret <= 0 && a[i].errors.empty() == a[i].silent)
           << "step " << i << ", where armaccel is stricter, must fail"
-          << (a[i].silent ? " without" : " with") << " an error\n  armaccel: "
-          << describe(a[i]) << "\n  default:  " << describe(b[i]);
+          << (a[i].silent ? " without" : " with") << " an error\n  armaccel: " << describe(a[i])
+          << "\n  default:  " << describe(b[i]);
       continue;
     }
     const bool same = a[i].what == b[i].what && a[i].ret == b[i].ret && a[i].errors == b[i].errors;

@@ -72,8 +72,8 @@ void open_msg(const Side& s, Trace& t, const char* alg, const Bytes& ct, const B
     t.step("final", EVP_DecryptFinal_ex(d.get(), out.data() + l, &l));
 }
 
-const char* const kAeads[] = {"AES-128-GCM", "AES-256-GCM", "AES-128-CCM", "AES-256-CCM",
-                              "ChaCha20-Poly1305", "SM4-GCM", "SM4-CCM"};
+const char* const kAeads[] = {"AES-128-GCM",       "AES-256-GCM", "AES-128-CCM", "AES-256-CCM",
+                              "ChaCha20-Poly1305", "SM4-GCM",     "SM4-CCM"};
 
 bool available(const char* alg) {
   return default_has_cipher(alg);
@@ -121,7 +121,8 @@ TEST(ErrorParity, TagLengthsAndTagRules) {
         t.stricter("get tag before final",
                    EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag));
       else
-        t.step("get tag before final", EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag));
+        t.step("get tag before final",
+               EVP_CIPHER_CTX_ctrl(e.get(), EVP_CTRL_AEAD_GET_TAG, 16, tag));
       int l = 0;
       unsigned char buf[64] = {};
       if (is_ccm(alg)) t.step("length", EVP_EncryptUpdate(e.get(), nullptr, &l, nullptr, 32));

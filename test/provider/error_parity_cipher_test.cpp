@@ -13,11 +13,10 @@
 namespace armaccel::test {
 namespace {
 
-const unsigned char kKey[64] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13,
-                                14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
-                                27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39,
-                                40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52,
-                                53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64};
+const unsigned char kKey[64] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
+                                17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
+                                33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48,
+                                49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64};
 const unsigned char kIv[16] = {0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5, 0xa6, 0xa7,
                                0xa8, 0xa9, 0xaa, 0xab, 0xac, 0xad, 0xae, 0xaf};
 
@@ -254,8 +253,8 @@ TEST(ErrorParity, XtsDataUnitTooLarge) {
     std::vector<unsigned char> buf(big);
     CipherCtxPtr ctx = init(s, t, "AES-128-XTS", 1, kKey, kIv);
     int l = 0;
-    t.step("16 MiB + 16", EVP_EncryptUpdate(ctx.get(), buf.data(), &l, buf.data(),
-                                            static_cast<int>(big)));
+    t.step("16 MiB + 16",
+           EVP_EncryptUpdate(ctx.get(), buf.data(), &l, buf.data(), static_cast<int>(big)));
   });
 }
 

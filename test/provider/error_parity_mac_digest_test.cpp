@@ -27,8 +27,8 @@ long mac_init(Trace& t, EVP_MAC_CTX* ctx, const char* cipher, const char* digest
   if (digest != nullptr)
     p[n++] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, const_cast<char*>(digest), 0);
   if (iv_bytes >= 0)
-    p[n++] = OSSL_PARAM_construct_octet_string(OSSL_MAC_PARAM_IV, const_cast<unsigned char*>(iv.data()),
-                                               std::size_t(iv_bytes));
+    p[n++] = OSSL_PARAM_construct_octet_string(
+        OSSL_MAC_PARAM_IV, const_cast<unsigned char*>(iv.data()), std::size_t(iv_bytes));
   p[n] = OSSL_PARAM_construct_end();
   const int rc = EVP_MAC_init(ctx, key.data(), key.size(), p);
   return stricter ? t.stricter("init", rc) : t.step("init", rc);
@@ -52,17 +52,17 @@ TEST(ErrorParity, CmacAndGmacBadInput) {
     long iv_bytes;  // GMAC; -1 = no IV
   };
   const Case cases[] = {
-      {"GMAC", "AES-128-CBC", 16, 12},   {"GMAC", "AES-128-GCM", 15, 12},
-      {"GMAC", "AES-128-GCM", 16, 0},    {"GMAC", "AES-128-GCM", 16, -1},
+      {"GMAC", "AES-128-CBC", 16, 12},    {"GMAC", "AES-128-GCM", 15, 12},
+      {"GMAC", "AES-128-GCM", 16, 0},     {"GMAC", "AES-128-GCM", 16, -1},
       {"GMAC", "NO-SUCH-CIPHER", 16, 12}, {"GMAC", nullptr, 16, 12},
-      {"CMAC", "AES-128-ECB", 16, -1},   {"CMAC", "AES-256-GCM", 32, -1},
-      {"CMAC", "AES-256-CBC", 16, -1},   {"CMAC", "AES-128-CBC", 0, -1},
+      {"CMAC", "AES-128-ECB", 16, -1},    {"CMAC", "AES-256-GCM", 32, -1},
+      {"CMAC", "AES-256-CBC", 16, -1},    {"CMAC", "AES-128-CBC", 0, -1},
       {"CMAC", "NO-SUCH-CIPHER", 16, -1}, {"CMAC", "AES-128-CBC-CTS", 16, -1},
-      {"CMAC", nullptr, 16, -1},         {"CMAC", "DES-EDE3-CBC", 7, -1},
+      {"CMAC", nullptr, 16, -1},          {"CMAC", "DES-EDE3-CBC", 7, -1},
   };
   for (const Case& c : cases) {
-    SCOPED_TRACE(::testing::Message() << c.mac << " " << (c.cipher ? c.cipher : "(none)")
-                                      << " key " << c.key_bytes << " iv " << c.iv_bytes);
+    SCOPED_TRACE(::testing::Message() << c.mac << " " << (c.cipher ? c.cipher : "(none)") << " key "
+                                      << c.key_bytes << " iv " << c.iv_bytes);
     expect_parity([&c](const Side& s, Trace& t) {
       MacPtr mac = s.mac(c.mac);
       MacCtxPtr ctx(EVP_MAC_CTX_new(mac.get()));
@@ -71,9 +71,10 @@ TEST(ErrorParity, CmacAndGmacBadInput) {
       // what follows a refused init is not compared.
       const std::string cipher = c.cipher != nullptr ? c.cipher : "";
       const bool cmac = std::string(c.mac) == "CMAC";
-      const bool odd = cmac && (cipher == "AES-128-CBC-CTS" ||
-                                ((cipher == "AES-128-ECB" || cipher == "AES-256-GCM") &&
-                                 !runtime_at_least(3, 1)));
+      const bool odd =
+          cmac &&
+          (cipher == "AES-128-CBC-CTS" ||
+           ((cipher == "AES-128-ECB" || cipher == "AES-256-GCM") && !runtime_at_least(3, 1)));
       if (odd) {
         mac_init(t, ctx.get(), c.cipher, nullptr, c.key_bytes, c.iv_bytes, true);
         return;

@@ -485,7 +485,7 @@ TEST(Poly1305Mac, OneTimeKeyRules) {
   ASSERT_EQ(EVP_MAC_init(ctx.get(), nullptr, 0, nullptr), 1);  // nothing MACed yet
   ASSERT_EQ(EVP_MAC_update(ctx.get(), msg.data(), msg.size()), 1);
   EXPECT_EQ(EVP_MAC_init(ctx.get(), nullptr, 0, nullptr), 0);  // the key is in use
-  EXPECT_EQ(ERR_peek_error(), 0u) << drain_errors();               // (no error, as the default)
+  EXPECT_EQ(ERR_peek_error(), 0u) << drain_errors();           // (no error, as the default)
   out.assign(16, 0);
   std::size_t outl = 0;
   ASSERT_EQ(EVP_MAC_final(ctx.get(), out.data(), &outl, 16), 1);

@@ -316,7 +316,8 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
     if (!aead_set_tls_aad<&tls_init>(c, f[2], kErrInvalidData)) return 0;
     if (const OSSL_PARAM* p = f[3]; p != nullptr) {
       if (!readable_octets(p)) return cipher_set_failed(c->prov);
-      if (p->data_size != EVP_CCM_TLS_FIXED_IV_LEN) return cipher_fail(c->prov, kErrInvalidIvLength);
+      if (p->data_size != EVP_CCM_TLS_FIXED_IV_LEN)
+        return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->nonce, p->data, EVP_CCM_TLS_FIXED_IV_LEN);
     }
     return 1;

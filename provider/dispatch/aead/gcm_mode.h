@@ -143,8 +143,7 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
   // AAD or text of a message; false if there is no key or IV for it.
   static bool start_message_quietly(Ctx* c) {
     if (!c->key_set || c->iv_state == GcmIvState::kFinished) return false;
-    if (c->iv_state == GcmIvState::kUninitialised && (!c->enc || !generate_iv(c, 0)))
-      return false;
+    if (c->iv_state == GcmIvState::kUninitialised && (!c->enc || !generate_iv(c, 0))) return false;
     if (c->iv_state == GcmIvState::kBuffered) {
       gcm_start(c->lanes, &c->key, &c->state, c->iv, c->ivlen);
       c->iv_state = GcmIvState::kCopied;
@@ -192,8 +191,7 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
     }
     if (c->tls_aad_len != kUnset) {
       if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
-      return tls_record(c, out, outl, in, inl) ||
-             cipher_fail(c->prov, kErrCipherOperationFailed);
+      return tls_record(c, out, outl, in, inl) || cipher_fail(c->prov, kErrCipherOperationFailed);
     }
     return AeadStream<GcmCipher>::update_data(c, out, outl, outsize, in, inl);
   }
@@ -214,8 +212,9 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
           (out != nullptr && out != in && ranges_overlap(out, inl, in, inl)) ||
           !start_message_quietly(c))
         return 0;
-      const bool ok = out == nullptr ? gcm_aad(c->lanes, &c->key, &c->state, in, inl)
-                                     : gcm_crypt(c->lanes, &c->key, &c->state, c->enc, in, out, inl);
+      const bool ok = out == nullptr
+                          ? gcm_aad(c->lanes, &c->key, &c->state, in, inl)
+                          : gcm_crypt(c->lanes, &c->key, &c->state, c->enc, in, out, inl);
       if (!ok) return 0;
     }
     *outl = inl;

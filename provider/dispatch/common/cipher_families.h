@@ -49,7 +49,7 @@ struct AesFamily : BlockFamily<AesKernel, AesRoundKeys, GcmLanes, &KernelSet::ae
 struct Sm4Family : BlockFamily<Sm4Kernel, Sm4RoundKeys, Sm4GcmLanes, &KernelSet::sm4, false> {
   static constexpr char kName[] = "SM4";
   static constexpr bool kKeyBitsInName = false;
-  static constexpr bool kGbStandard = true;  // OpenSSL's default for SM4-XTS
+  static constexpr bool kGbStandard = true;           // OpenSSL's default for SM4-XTS
   static constexpr bool kRefusesEqualHalves = false;  // as OpenSSL's SM4-XTS
 };
 

@@ -147,8 +147,8 @@ struct Sha3Digest {
       // refuse (it writes the whole output into a shorter buffer).
       sponge_wipe(&c->sponge);
       c->phase = Phase::kFinished;
-      raise_error(c->prov, c->out_bytes == kLengthUnset ? kErrInvalidDigestLength
-                                                       : kErrInvalidDigestSize);
+      raise_error(c->prov,
+                  c->out_bytes == kLengthUnset ? kErrInvalidDigestLength : kErrInvalidDigestSize);
       return 0;
     }
     sponge_squeeze(c->kernel, &c->sponge, out, c->out_bytes);

@@ -197,8 +197,7 @@ struct Cmac {
 
   static int set_params(CmacCtx* c, const OSSL_PARAM params[]) {
     const MacCipherParams f(params, kMacCipherParamNames);
-    return apply_cipher_and_key(c, f, EVP_CIPH_CBC_MODE, set_cipher, key_cipher, kErrNone) ? 1
-                                                                                           : 0;
+    return apply_cipher_and_key(c, f, EVP_CIPH_CBC_MODE, set_cipher, key_cipher, kErrNone) ? 1 : 0;
   }
 
   static bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
