@@ -7,7 +7,10 @@
 # and qemu-user, the arm64 libraries of Debian's curl and nginx (for the
 # emulated server test; scripts/fetch-arm64-servers.sh unpacks the commands),
 # and the bare-metal Cortex-M toolchain (arm-none-eabi GCC,
-# newlib) with qemu-system-arm.  libssl-dev must have the same version for both
+# newlib) with qemu-system-arm.  The native list includes what
+# pyca/cryptography's own test suite needs on Debian's python3
+# (test/peers/pyca_cryptography_test.sh: its autopkgtest's packages, from
+# debian/tests/control).  libssl-dev must have the same version for both
 # architectures (multiarch), so both are installed in one apt-get line.
 # Never installs openssl:arm64 (it would replace the host's openssl command).
 set -euo pipefail
@@ -17,7 +20,10 @@ host=$(dpkg --print-architecture)
 native=(g++ clang libclang-rt-14-dev clang-format cmake ninja-build pkg-config make "libssl-dev:$host" openssl googletest libgtest-dev
         libbenchmark-dev nlohmann-json3-dev gzip valgrind python3 python3-matplotlib
         dpkg-dev lintian file xxd nginx curl
-        mariadb-server mariadb-client)
+        mariadb-server mariadb-client
+        python3-cffi python3-cryptography python3-cryptography-vectors python3-hypothesis
+        python3-iso8601 python3-pretend python3-pyasn1-modules python3-pytest
+        python3-pytest-subtests python3-pytest-benchmark python3-tz)
 cross=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user libssl-dev:arm64 libstdc++6:arm64
        gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm
        libcurl4:arm64 libpcre2-8-0:arm64 libcrypt1:arm64 zlib1g:arm64)

@@ -17,15 +17,20 @@
 #   4. the benchmark report measured again on a subset
 #      (test/report/report_measure_test.sh: every CPU class, two
 #      operations at two sizes, one cell measured alone), with the outside
-#      instruction-count tools (scripts/lib/icount_tool.sh).
-# Natively about 15 minutes on two cores; the arm64 speed runs add about
+#      instruction-count tools (scripts/lib/icount_tool.sh);
+#   5. pyca/cryptography's whole test suite (Debian 12's python3-cryptography
+#      38, from its source package), natively with and without armaccel:
+#      every test and subtest that passes without armaccel must pass with
+#      it (test/peers/pyca_cryptography_test.sh; the test command runs its
+#      cipher, AEAD, hash, MAC and X25519 files; about 4 to 6 minutes).
+# Natively about 20 minutes on two cores; the arm64 speed runs add about
 # two hours (RSA-15360 key generation under emulation).  Skip parts with
-# LONG_RUNS="configs speed-amd64 speed-arm64 x25519 report" (default: all
-# five).
+# LONG_RUNS="configs speed-amd64 speed-arm64 x25519 report pyca" (default:
+# all six).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-parts=${LONG_RUNS:-configs speed-amd64 speed-arm64 x25519 report}
+parts=${LONG_RUNS:-configs speed-amd64 speed-arm64 x25519 report pyca}
 jobs=$(nproc)
 scripts/install-deps.sh cross
 scripts/fetch-runtimes.sh trixie-amd64 trixie-arm64 sid-amd64 sid-arm64
@@ -85,6 +90,13 @@ fi
 if [[ " $parts " == *" report "* ]]; then
   step "benchmark report measured again on a subset"
   bash test/report/report_measure_test.sh || failed=1
+fi
+
+if [[ " $parts " == *" pyca "* ]]; then
+  step "pyca/cryptography's whole test suite with and without armaccel"
+  cmake --preset release >/dev/null && cmake --build --preset release -j "$jobs" --target armaccel
+  WORK_DIR=$root/build/long-runs/pyca bash test/peers/pyca_cryptography_test.sh build/release/provider ||
+    failed=1
 fi
 
 if [ $failed = 0 ]; then step "long runs passed"; else step "long runs FAILED"; exit 1; fi

@@ -4,7 +4,9 @@
 # lines, nothing read from outside the checkout, vector checksums), the
 # native suite (portable lanes), the same under
 # AddressSanitizer + UBSan, the constant-time check (valgrind memcheck with
-# secrets marked undefined, test/ct), the differential fuzzers against the
+# secrets marked undefined, test/ct: natively, and every AArch64 lane under
+# memcheck for arm64 in qemu-aarch64, scripts/fetch-valgrind-arm64.sh), the
+# differential fuzzers against the
 # default provider (libFuzzer, ARMACCEL_FUZZ_SECONDS each, test/fuzz), the
 # thread/fork stress tests under ThreadSanitizer, and the AArch64 cross
 # build under qemu-aarch64
@@ -14,7 +16,10 @@
 # with its test images on QEMU's MPS2 boards, and the Debian packages
 # (test/package/deb_test.sh: installed and purged with dpkg here, the arm64
 # one used under qemu), and Debian's nginx and curl (natively and as arm64
-# programs under qemu) and MariaDB on armaccel (test/servers/), and the
+# programs under qemu) and MariaDB on armaccel (test/servers/), and
+# pyca/cryptography's own tests (Debian 12's, from its source package: the
+# cipher, AEAD, hash, MAC and X25519 files) with and without armaccel
+# (test/peers/), and the
 # committed benchmark report against its data (test/report/).  The provider and CLI suites,
 # "nothing breaks" and the ML-KEM interoperability suite also run in Debian
 # 13's OpenSSL 3.5 and Debian unstable's 3.6 (natively on amd64, under
@@ -23,7 +28,8 @@
 # the 3.5 and 3.6 headers as a build check.  Installs the Debian packages
 # it needs when missing.  Exit status 0 only if all pass.  The long runs
 # (every CPU configuration in 3.5/3.6, full `openssl speed` lists, the
-# report measured again) are scripts/long-runs.sh and scripts/fuzz-long.sh.
+# report measured again, pyca/cryptography's whole suite) are
+# scripts/long-runs.sh and scripts/fuzz-long.sh.
 # Reads nothing outside the checkout (.ci/run runs it in a clone with
 # nothing beside it).
 set -euo pipefail
@@ -93,6 +99,9 @@ bash test/servers/nginx_curl_test.sh build/release/provider
 step "servers: Debian's MariaDB 10.11 on armaccel (AES_ENCRYPT, InnoDB encryption AES_CTR/AES_CBC, TLS)"
 bash test/servers/mariadb_test.sh build/release/provider
 
+step "peers: pyca/cryptography's own tests (cipher, AEAD, hash, MAC, X25519 files) with and without armaccel"
+bash test/peers/pyca_cryptography_test.sh build/release/provider subset
+
 step "native ASan + UBSan: build and test"
 cmake --preset asan
 cmake --build --preset asan -j "$jobs"
@@ -102,6 +111,21 @@ step "constant-time check: portable lanes and provider paths under valgrind memc
 cmake --preset ct >/dev/null
 cmake --build --preset ct -j "$jobs"
 ctest --preset ct -j "$jobs"
+
+step "constant-time check of the AArch64 lanes: test/ct under memcheck for arm64 in qemu-aarch64 (max, cortex-a53, cortex-a72-neon, cortex-a72, neoverse-n1)"
+ct_started=$SECONDS
+scripts/fetch-valgrind-arm64.sh
+cmake --preset ct-aarch64 >/dev/null
+cmake --build --preset ct-aarch64 -j "$jobs"
+ct_tests=(ct_leak_declassified.max)
+for cfg in max cortex-a53 cortex-a72-neon cortex-a72 neoverse-n1; do
+  for t in ct_kernels ct_provider ct_leak_branch_caught ct_leak_index_caught; do
+    ct_tests+=("$t.$cfg")
+  done
+done
+require_registered ct-aarch64 "${ct_tests[@]}"
+ctest --preset ct-aarch64 -j "$jobs"
+echo "test-all: the AArch64 constant-time check took $((SECONDS - ct_started)) s"
 
 step "differential fuzzers (libFuzzer, Clang 14): ${ARMACCEL_FUZZ_SECONDS:-60} s each against the default provider"
 cmake --preset fuzz -DARMACCEL_FUZZ_SECONDS="${ARMACCEL_FUZZ_SECONDS:-60}" >/dev/null

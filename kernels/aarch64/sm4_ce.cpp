@@ -17,6 +17,7 @@
 #include "api/sm4.h"
 #include "sm4_impl.h"
 #include "util/always_inline.h"
+#include "util/value_barrier.h"
 #include "util/wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -147,18 +148,32 @@ void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
-// CTR.  The counter block kept as X0..X3 (the rounds' input form), so the
-// next counter is one vector add to X3, its last 32 bits: that is GCM's
-// inc32 exactly, and the 128-bit increment (Wide) as long as the last 32
-// bits do not wrap within this call; a call in which they would takes the
-// 64-bit halves instead (the counter is public: the branch leaks nothing).
+// Counter blocks c + 2j and c + 2j + 1 as X0..X3 (the rounds' input form)
+// into x[0] and x[1], from the low halves lo2 = (lo, lo) and high halves
+// hi2 = (hi, hi) of c: the two low halves are added in one vector, and the
+// carry out of each (the sum below the addend: all ones) is subtracted from
+// its high half.  No branch: the counter may be secret (a CTR-DRBG's state).
+template <unsigned J>
+ARMACCEL_ALWAYS_INLINE void counter_pair(uint64x2_t lo2, uint64x2_t hi2, uint32x4_t* x) {
+  const uint64x2_t add = vcombine_u64(vcreate_u64(2 * J), vcreate_u64(2 * J + 1));
+  const uint64x2_t lo = vaddq_u64(lo2, add);
+  const uint64x2_t hi = vsubq_u64(hi2, vcltq_u64(lo, add));
+  x[0] = vrev64q_u32(vreinterpretq_u32_u64(vzip1q_u64(hi, lo)));
+  x[1] = vrev64q_u32(vreinterpretq_u32_u64(vzip2q_u64(hi, lo)));
+}
+
+// CTR.  GCM's inc32 (not Wide): the counter block kept as X0..X3, the next
+// one a vector add to X3, its last 32 bits.  The 128-bit increment (Wide):
+// each batch's counters made from its first, two to a vector
+// (counter_pair), the counter itself in general-purpose registers with its
+// carry added (CINC); no branch depends on the counter.
 template <bool Wide>
 void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t counter[16]) {
   Keys keys = load_keys(rk);
   const uint8x16_t reversal = reversal_index();
-  uint32x4_t x = start_block(vld1q_u8(counter));
-  if (!Wide || static_cast<std::uint64_t>(vgetq_lane_u32(x, 3)) + blocks <= 0xffffffffull) {
+  if constexpr (!Wide) {
+    uint32x4_t x = start_block(vld1q_u8(counter));
     const uint32x4_t one = vcombine_u32(vcreate_u32(0), vcreate_u32(std::uint64_t{1} << 32));
     for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
       uint32x4_t cb[8];
@@ -178,6 +193,19 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
   } else {
     std::uint64_t hi = 0, lo = 0;
     load_halves(counter, hi, lo);
+    for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
+      const uint64x2_t lo2 = vdupq_n_u64(lo), hi2 = vdupq_n_u64(hi);
+      uint32x4_t cb[8];
+      counter_pair<0>(lo2, hi2, cb);
+      counter_pair<1>(lo2, hi2, cb + 2);
+      counter_pair<2>(lo2, hi2, cb + 4);
+      counter_pair<3>(lo2, hi2, cb + 6);
+      lo = value_barrier(lo + 8);  // not the loop's induction variable (value_barrier.h)
+      hi += lo < 8 ? 1 : 0;
+      uint8x16_t b[8];
+      rounds8(cb, b, keys, reversal);
+      for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
+    }
     for (; blocks > 0; --blocks, in += 16, out += 16) {
       vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(halves_block(hi, lo), keys, reversal)));
       counter_next<Wide>(hi, lo);

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "util/always_inline.h"
+#include "util/value_barrier.h"
 
 namespace armaccel {
 namespace {
@@ -34,11 +35,13 @@ ARMACCEL_ALWAYS_INLINE uint8x16_t halves_block(std::uint64_t hi, std::uint64_t l
 }
 
 // The counter block plus one: as a 128-bit big-endian integer (Wide), or
-// with only its last 32 bits counting (GCM's inc32).
+// with only its last 32 bits counting (GCM's inc32).  No branch: the carry
+// is an add of the comparison's outcome (the counter may be secret, a
+// CTR-DRBG's state).
 template <bool Wide>
 ARMACCEL_ALWAYS_INLINE void counter_next(std::uint64_t& hi, std::uint64_t& lo) {
   if constexpr (Wide) {
-    ++lo;
+    lo = value_barrier(lo + 1);  // not the loop's induction variable (value_barrier.h)
     hi += lo == 0 ? 1 : 0;
   } else {
     lo = (lo & 0xffffffff00000000ull) | ((lo + 1) & 0xffffffffull);

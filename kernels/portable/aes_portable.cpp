@@ -272,7 +272,8 @@ void cbc_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 }
 
 // Adds 1 to the 128-bit big-endian counter block, without data-dependent
-// branches (the counter is not secret, but keep the code uniform).
+// branches: the counter may be secret (OpenSSL's CTR-DRBG keeps its state
+// V there).
 void increment_be128(std::uint8_t c[16]) {
   unsigned carry = 1;
   for (int i = 15; i >= 0; --i) {

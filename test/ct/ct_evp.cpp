@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "ct_evp.h"
 
+#include <openssl/core_names.h>
 #include <openssl/err.h>
+#include <openssl/params.h>
 #include <openssl/provider.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 namespace armaccel::ct_test {
 
@@ -24,6 +27,27 @@ OSSL_LIB_CTX* libctx() {
     std::exit(2);
   }
   return g_libctx;
+}
+
+void check_provider_lanes() {
+  const char* env = std::getenv("ARMACCEL_EXPECT_LANES");
+  if (env == nullptr || *env == '\0') return;
+  OSSL_PROVIDER* prov = OSSL_PROVIDER_load(libctx(), "armaccel");  // one more reference
+  std::stringstream ss(env);
+  for (std::string item; std::getline(ss, item, ',');) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string key = "lane-" + item.substr(0, eq), want = item.substr(eq + 1);
+    char* got = nullptr;
+    OSSL_PARAM params[] = {OSSL_PARAM_construct_utf8_ptr(key.c_str(), &got, 0),
+                           OSSL_PARAM_construct_end()};
+    std::string lane = OSSL_PROVIDER_get_params(prov, params) == 1 && got != nullptr ? got : "";
+    lane = lane.substr(0, lane.find(" ("));  // without the core class's note
+    expect_true(lane == want, key + " is " + want + " (the provider reports '" + lane + "')");
+    count_checks(1);
+  }
+  OSSL_PROVIDER_unload(prov);
+  std::printf("ct_provider: the provider's lanes are ARMACCEL_EXPECT_LANES's: %s\n", env);
 }
 
 void unload_armaccel() {

@@ -20,6 +20,11 @@ inline constexpr const char* kPropq = "provider=armaccel";
 OSSL_LIB_CTX* libctx();
 void unload_armaccel();
 
+// When ARMACCEL_EXPECT_LANES is set ("aes=aes-ce,gcm=gcm-ce,...", as for the
+// test suites), checks that armaccel reports those lanes (its lane-*
+// parameters): a CPU configuration that fell back to other lanes fails.
+void check_provider_lanes();
+
 // armaccel's cipher of that name; exits with status 2 if there is none.
 EVP_CIPHER* fetch(const std::string& name);
 

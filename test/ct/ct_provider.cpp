@@ -10,6 +10,7 @@
 int main() {
   using namespace armaccel::ct_test;
   require_valgrind("ct_provider");
+  check_provider_lanes();
   check_aead_messages();
   check_tls_aead();
   check_cbc_padding();
