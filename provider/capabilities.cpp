@@ -195,28 +195,3 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
 }
 
 }  // namespace armaccel::prov
-
-namespace armaccel::prov {
-
-bool trace_requested() {
-  const char* trace = std::getenv(kTraceEnv);
-  return trace != nullptr && trace[0] != '\0' && std::strcmp(trace, "0") != 0;
-}
-
-void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept {
-  if (ctx != nullptr && ctx->trace) std::fprintf(stderr, "armaccel: %s on %s\n", algorithm, lane);
-}
-
-void trace_key_event(const ProvCtx* ctx, const char* algorithm, const char* event,
-                     const char* lane) noexcept {
-  if (ctx != nullptr && ctx->trace)
-    std::fprintf(stderr, "armaccel: %s %s on %s\n", algorithm, event, lane);
-}
-
-void trace_free_context(const ProvCtx* ctx, const char* algorithm, std::uint64_t bytes) noexcept {
-  if (ctx != nullptr && ctx->trace)
-    std::fprintf(stderr, "armaccel: %s freed after %llu bytes\n", algorithm,
-                 static_cast<unsigned long long>(bytes));
-}
-
-}  // namespace armaccel::prov

@@ -6,6 +6,7 @@
 
 #include "prov_ctx.h"
 #include "self_tests.h"
+#include "trace.h"  // the trace functions, for the dispatch files
 
 namespace armaccel::prov {
 
@@ -31,14 +32,6 @@ inline constexpr char kForceConfigKey[] = "force_lanes";
 inline constexpr char kCoreEnv[] = "ARMACCEL_CORE";
 inline constexpr char kCoreConfigKey[] = "core";
 
-// When this environment variable is set (non-empty, not "0") at load, every
-// algorithm context armaccel creates is logged to stderr with its lane, so a
-// user can see that (and how) an application uses armaccel; and every
-// error raised while an instance starts ("armaccel: at load: ..."), so the
-// reason an instance refused to start (or a lane failed its self-test) is
-// visible where OpenSSL's config loader drops the error queue.
-inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
-
 // Probes the CPU, narrows the features by the union of the environment
 // override and `config_disable` (the instance's config value, may be null),
 // takes the core class from ARMACCEL_CORE, `config_core` or the core's
@@ -55,20 +48,5 @@ inline constexpr char kTraceEnv[] = "ARMACCEL_TRACE";
 // is not one of the names above.
 bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* config_force,
                       const char* config_core, const SelfTestHook& self_test_hook);
-
-// True when ARMACCEL_TRACE asks for tracing (set, not empty, not "0").
-bool trace_requested();
-
-// Logs "armaccel: <algorithm> on <lane>" to stderr if tracing is on.
-void trace_new_context(const ProvCtx* ctx, const char* algorithm, const char* lane) noexcept;
-// With ARMACCEL_TRACE set: "armaccel: <algorithm> <event> on <lane>" for
-// key work without a context of its own (ML-KEM key generation, decoding,
-// encoding), so a test can tell which provider did it.
-void trace_key_event(const ProvCtx* ctx, const char* algorithm, const char* event,
-                     const char* lane) noexcept;
-// With ARMACCEL_TRACE set: "armaccel: <algorithm> freed after <n> bytes",
-// the bytes a context was given, so a test can prove which provider did
-// the work.
-void trace_free_context(const ProvCtx* ctx, const char* algorithm, std::uint64_t bytes) noexcept;
 
 }  // namespace armaccel::prov

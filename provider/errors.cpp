@@ -1,92 +1,82 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "errors.h"
 
+#include <openssl/crypto.h>
+
+#include "trace.h"
+
 #include <cstdarg>
 #include <cstdio>
+#include <mutex>
 
 namespace armaccel::prov {
 
 namespace {
 
-const OSSL_ITEM kReasonStrings[] = {
-    {kErrInvalidKeyLength, const_cast<char*>("invalid key length")},
-    {kErrInvalidIvLength, const_cast<char*>("invalid iv length")},
-    {kErrNoKeySet, const_cast<char*>("no key set")},
-    {kErrOutputBufferTooSmall, const_cast<char*>("output buffer too small")},
-    {kErrWrongFinalBlockLength, const_cast<char*>("wrong final block length")},
-    {kErrBadDecrypt, const_cast<char*>("bad decrypt")},
-    {kErrCipherOperationFailed, const_cast<char*>("cipher operation failed")},
-    {kErrFailedToGetParameter, const_cast<char*>("failed to get parameter")},
-    {kErrFailedToSetParameter, const_cast<char*>("failed to set parameter")},
-    {kErrUpdateAfterFinal, const_cast<char*>("update called after final; initialise again")},
-    {kErrPartiallyOverlapping, const_cast<char*>("partially overlapping buffers")},
-    {kErrOutputTooLong, const_cast<char*>("output would exceed INT_MAX bytes")},
-    {kErrInvalidTlsRecord, const_cast<char*>("invalid tls record")},
-    {kErrKeySetupFailed, const_cast<char*>("key setup failed")},
-    {kErrInvalidDigestSize, const_cast<char*>("invalid digest size")},
-    {kErrNotInitialised, const_cast<char*>("not initialised")},
-    {kErrInvalidNumValue, const_cast<char*>("invalid num value")},
-    {kErrNullParameter, const_cast<char*>("passed a null parameter")},
-    {kErrInvalidTag, const_cast<char*>("invalid tag")},
-    {kErrTagNotSet, const_cast<char*>("tag not set")},
-    {kErrTagNotNeeded, const_cast<char*>("tag not needed")},
-    {kErrInvalidTagLength, const_cast<char*>("invalid tag length")},
-    {kErrTagMismatch, const_cast<char*>("tag mismatch")},
-    {kErrInvalidAad, const_cast<char*>("invalid aad")},
-    {kErrTooManyRecords, const_cast<char*>("too many records")},
-    {kErrIvNotSet, const_cast<char*>("iv not set")},
-    {kErrRandomFailed, const_cast<char*>("random number generation failed")},
-    {kErrAadAfterData, const_cast<char*>("aad after data")},
-    {kErrMessageTooLong, const_cast<char*>("message too long")},
-    {kErrLengthMismatch, const_cast<char*>("length mismatch")},
-    {kErrXtsDuplicatedKeys, const_cast<char*>("xts duplicated keys")},
-    {kErrXtsDataUnitTooLarge, const_cast<char*>("xts data unit is too large")},
-    {kErrXtsDataUnitTooShort, const_cast<char*>("xts data unit is too short")},
-    {kErrInvalidMode, const_cast<char*>("invalid mode")},
-    {kErrUnsupportedCipher, const_cast<char*>("unsupported cipher")},
-    {kErrInvalidKey, const_cast<char*>("invalid key")},
-    {kErrXtsUnitInProgress, const_cast<char*>("xts data unit in progress")},
-    {kErrMissingCipher, const_cast<char*>("missing cipher")},
-    {kErrInvalidDigest, const_cast<char*>("invalid digest")},
-    {kErrXofDigestsNotAllowed, const_cast<char*>("xof digests not allowed")},
-    {kErrMissingDigest, const_cast<char*>("missing message digest")},
-    {kErrKeyAlreadyUsed, const_cast<char*>("one-time key already used; set a new key")},
-    {kErrInvalidCiphertextLength, const_cast<char*>("invalid ciphertext length")},
-    {kErrKeyCannotBeMutated, const_cast<char*>("keys cannot be mutated")},
-    {kErrNotAKey, const_cast<char*>("not a key of this type")},
-    {kErrMissingKey, const_cast<char*>("missing key")},
-    {kErrBadEncoding, const_cast<char*>("bad encoding")},
-    {kErrUnexpectedKeyParameters, const_cast<char*>("unexpected key parameters")},
-    {kErrNoMatchingFormat, const_cast<char*>("no matching enabled ml-kem private key format")},
-    {kErrUnknownKeyFormat, const_cast<char*>("unknown ml-kem key format in the configuration")},
-    {kErrUnableToGetPassphrase, const_cast<char*>("unable to get passphrase")},
-    {kErrEncryptFailed, const_cast<char*>("private key encryption failed")},
-    {kErrSqueezeStarted,
-     const_cast<char*>("output already squeezed: only squeeze may follow; initialise again")},
-    {kErrUnsupportedHostVersion, const_cast<char*>("unsupported OpenSSL version")},
-    {kErrSqueezeAfterFinal, const_cast<char*>("squeeze called after final; initialise again")},
-    {kErrUnknownFeatureName, const_cast<char*>("unknown cpu feature name")},
-    {kErrInvalidConfigValue, const_cast<char*>("invalid config value")},
-    {kErrLaneSelfTestFailed, const_cast<char*>("lane self-test failed")},
-    {kErrFailedDuringDerivation, const_cast<char*>("failed during derivation")},
+// ERR_load_strings patches the library into each entry's code, so the
+// tables are writable.  Entry 0 names the library.
+ERR_STRING_DATA kOwnStrings[] = {
+    {0, "armaccel"},  // set to the library's code before loading
+    {kErrUpdateAfterFinal, "update called after final; initialise again"},
+    {kErrPartiallyOverlapping, "partially overlapping buffers"},
+    {kErrOutputTooLong, "output would exceed INT_MAX bytes"},
+    {kErrInvalidTlsRecord, "invalid tls record"},
+    {kErrNotInitialised, "not initialised"},
+    {kErrIvNotSet, "iv not set"},
+    {kErrRandomFailed, "random number generation failed"},
+    {kErrAadAfterData, "aad after data"},
+    {kErrMessageTooLong, "message too long"},
+    {kErrXtsDataUnitTooShort, "xts data unit is too short"},
+    {kErrUnsupportedCipher, "unsupported cipher"},
+    {kErrXtsUnitInProgress, "xts data unit in progress"},
+    {kErrKeyAlreadyUsed, "one-time key already used; set a new key"},
+    {kErrNotAKey, "not a key of this type"},
+    {kErrUnknownKeyFormat, "unknown ml-kem key format in the configuration"},
+    {kErrEncryptFailed, "private key encryption failed"},
+    {kErrSqueezeStarted, "output already squeezed: only squeeze may follow; initialise again"},
+    {kErrUnsupportedHostVersion, "unsupported OpenSSL version"},
+    {kErrSqueezeAfterFinal, "squeeze called after final; initialise again"},
+    {kErrUnknownFeatureName, "unknown cpu feature name"},
+    {kErrInvalidConfigValue, "invalid config value"},
+    {kErrLaneSelfTestFailed, "lane self-test failed"},
     {0, nullptr},
 };
 
-// core_vset_error takes a va_list; this forwards an empty one.
-void set_error(const ProvCtx* prov, int reason, const char* fmt, ...) {
-  va_list args;
-  va_start(args, fmt);
-  prov->core_vset_error(prov->handle, static_cast<uint32_t>(reason), fmt, args);
-  va_end(args);
+// OpenSSL's own strings for the PROV_R_* reasons armaccel raises that
+// OpenSSL 3.0's libcrypto does not know yet (3.5's wording), loaded only
+// where the running libcrypto lacks them.
+ERR_STRING_DATA kNewerProvStrings[] = {
+    {ERR_PACK(ERR_LIB_PROV, 0, kProvRMlKemNoFormat), "ml kem no format"},
+    {ERR_PACK(ERR_LIB_PROV, 0, kProvRUnexpectedKeyParameters), "unexpected key parameters"},
+    {ERR_PACK(ERR_LIB_PROV, 0, kProvRWrongCiphertextSize), "wrong ciphertext size"},
+    {ERR_PACK(ERR_LIB_PROV, 0, kProvRNullLengthPointer), "null length pointer"},
+    {ERR_PACK(ERR_LIB_PROV, 0, kProvRNullOutputBuffer), "null output buffer"},
+    {0, nullptr},
+};
+
+struct OwnErrors {
+  std::mutex lock;
+  int users = 0;       // provider instances alive
+  int lib = 0;         // armaccel's library number, for the process
+  bool newer = false;  // kNewerProvStrings loaded
+};
+
+OwnErrors& own() {
+  static OwnErrors o;
+  return o;
 }
 
-}  // namespace
-
-const OSSL_ITEM* reason_strings() {
-  return kReasonStrings;
+// The library number, or 0 before the first acquire.
+int own_lib() {
+  OwnErrors& o = own();
+  std::lock_guard<std::mutex> hold(o.lock);
+  return o.lib;
 }
 
-namespace {
+std::uint32_t packed(Reason reason) {
+  if (ERR_GET_LIB(reason) != 0) return reason;
+  return static_cast<std::uint32_t>(ERR_PACK(own_lib(), 0, reason));
+}
 
 bool begin_error(const ProvCtx* prov, const ErrorSite& where) {
   if (prov == nullptr || prov->core_new_error == nullptr || prov->core_vset_error == nullptr)
@@ -101,26 +91,77 @@ bool begin_error(const ProvCtx* prov, const ErrorSite& where) {
   return true;
 }
 
+// core_vset_error takes a va_list; this forwards an empty one.
+void set_error(const ProvCtx* prov, std::uint32_t code, const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  prov->core_vset_error(prov->handle, code, fmt, args);
+  va_end(args);
+}
+
 }  // namespace
 
+bool openssl_stopped() noexcept {
+  // Asks for nothing new: 1 at once while libcrypto runs, 0 once
+  // OPENSSL_cleanup() has run (the error it then raises has no queue to go
+  // to).
+  return OPENSSL_init_crypto(0, nullptr) == 0;
+}
+
+bool own_errors_acquire() noexcept {
+  OwnErrors& o = own();
+  std::lock_guard<std::mutex> hold(o.lock);
+  if (o.lib == 0) {
+    o.lib = ERR_get_next_error_library();
+    if (o.lib <= 0 || o.lib > ERR_LIB_MASK) {
+      o.lib = 0;
+      return false;
+    }
+  }
+  if (o.users++ == 0) {
+    kOwnStrings[0].error = ERR_PACK(o.lib, 0, 0);  // the library's name
+    ERR_load_strings(o.lib, kOwnStrings);
+    o.newer = ERR_reason_error_string(ERR_PACK(ERR_LIB_PROV, 0, kProvRMlKemNoFormat)) == nullptr;
+    if (o.newer) ERR_load_strings(ERR_LIB_PROV, kNewerProvStrings);
+  }
+  return true;
+}
+
+void own_errors_release() noexcept {
+  OwnErrors& o = own();
+  std::lock_guard<std::mutex> hold(o.lock);
+  if (o.users == 0 || --o.users > 0) return;
+  // After OPENSSL_cleanup() the string table and its lock are gone (and
+  // our entries with them); OpenSSL 3.0's ERR_unload_strings would use the
+  // freed lock.
+  if (openssl_stopped()) return;
+  ERR_unload_strings(o.lib, kOwnStrings);
+  if (o.newer) ERR_unload_strings(ERR_LIB_PROV, kNewerProvStrings);
+  o.newer = false;
+}
+
+unsigned long packed_reason(Reason reason) noexcept {
+  return packed(reason);
+}
+
 void raise_error(const ProvCtx* prov, Reason reason, ErrorSite where) noexcept {
-  if (begin_error(prov, where)) set_error(prov, reason, nullptr);
+  if (reason != kErrNone && begin_error(prov, where)) set_error(prov, packed(reason), nullptr);
 }
 
 void raise_error_message(const ProvCtx* prov, Reason reason, ErrorSite where, const char* fmt,
                          ...) noexcept {
-  if (!begin_error(prov, where)) return;
+  if (reason == kErrNone || !begin_error(prov, where)) return;
   va_list args;
   va_start(args, fmt);
-  if (prov->trace && prov->starting) {  // capabilities.h, kTraceEnv
+  if (prov->trace && prov->starting) {  // trace.h
+    char text[480];
     va_list copy;
     va_copy(copy, args);
-    std::fputs("armaccel: at load: ", stderr);
-    std::vfprintf(stderr, fmt, copy);
-    std::fputc('\n', stderr);
+    std::vsnprintf(text, sizeof text, fmt, copy);
     va_end(copy);
+    trace_line(prov, "at load: %s", text);
   }
-  prov->core_vset_error(prov->handle, static_cast<uint32_t>(reason), fmt, args);
+  prov->core_vset_error(prov->handle, packed(reason), fmt, args);
   va_end(args);
 }
 

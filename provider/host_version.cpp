@@ -4,6 +4,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
+#include <atomic>
 #include <cstring>
 
 namespace armaccel::prov {
@@ -52,6 +53,22 @@ bool read_host_version(const OSSL_CORE_HANDLE* handle,
     text[size - 1] = '\0';
   }
   return parse_host_version(value, out);
+}
+
+namespace {
+std::atomic<int> g_running_major{0}, g_running_minor{0};
+}  // namespace
+
+void set_running_host(const HostVersion& v) noexcept {
+  g_running_minor.store(v.minor);
+  g_running_major.store(v.major);
+}
+
+HostVersion running_host() noexcept {
+  HostVersion v;
+  v.major = g_running_major.load();
+  v.minor = g_running_minor.load();
+  return v;
 }
 
 }  // namespace armaccel::prov

@@ -29,6 +29,13 @@ bool read_host_version(const OSSL_CORE_HANDLE* handle,
                        OSSL_FUNC_core_get_params_fn* core_get_params, HostVersion* out, char* text,
                        unsigned size);
 
+// The release of the running libcrypto, for code that has no provider
+// context (OSSL_PARAM writers, algorithm-level get_params).  One per
+// process, as every instance runs on the same libcrypto; recorded by
+// OSSL_provider_init before anything else runs.
+void set_running_host(const HostVersion& v) noexcept;
+HostVersion running_host() noexcept;
+
 // True when the host is at least major.minor.
 constexpr bool at_least(const HostVersion& v, int major, int minor) {
   return v.major > major || (v.major == major && v.minor >= minor);

@@ -11,6 +11,7 @@
 #include <cstddef>
 
 #include "algorithms.h"
+#include "child_context.h"
 #include "cpu/cpu_features.h"
 #include "cpu/lanes.h"
 #include "host_version.h"
@@ -83,6 +84,7 @@ struct ProvCtx {
   // a provider's own child context keeps OpenSSL 3.0 from ever tearing the
   // provider down).
   OSSL_LIB_CTX* libctx = nullptr;
+  ChildContext child;  // libctx's owner (child_context.h)
   OSSL_FUNC_core_new_error_fn* core_new_error = nullptr;
   OSSL_FUNC_core_set_error_debug_fn* core_set_error_debug = nullptr;
   OSSL_FUNC_core_vset_error_fn* core_vset_error = nullptr;

@@ -15,6 +15,7 @@
 
 #include "algorithms.h"
 #include "capabilities.h"
+#include "child_context.h"
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/kem/tls_groups.h"
 #include "dispatch/keymgmt/mlkem_codecs.h"
@@ -22,17 +23,23 @@
 #include "params.h"
 #include "prov_ctx.h"
 #include "self_tests.h"
+#include "trace.h"
 
 namespace armaccel::prov {
 
 namespace {
 
-void teardown(void* provctx) noexcept {
-  auto* ctx = static_cast<ProvCtx*>(provctx);
-  if (ctx == nullptr) return;
-  OSSL_LIB_CTX_free(ctx->libctx);
+// Frees a context whose init failed or that the core tears down.
+void free_prov_ctx(ProvCtx* ctx) noexcept {
+  child_context_free(&ctx->child);
+  if (ctx->trace) trace_release();
   ctx->~ProvCtx();
   OPENSSL_clear_free(ctx, sizeof *ctx);
+  own_errors_release();
+}
+
+void teardown(void* provctx) noexcept {
+  if (provctx != nullptr) free_prov_ctx(static_cast<ProvCtx*>(provctx));
 }
 
 const OSSL_ALGORITHM* query_operation(void* provctx, int operation_id, int* no_cache) noexcept {
@@ -60,10 +67,6 @@ const OSSL_ALGORITHM* query_operation(void* provctx, int operation_id, int* no_c
   }
 }
 
-const OSSL_ITEM* get_reason_strings(void*) noexcept {
-  return reason_strings();
-}
-
 // Stores the core's function `f` in `slot` when it is the one numbered `id`
 // (what the OSSL_FUNC_core_* accessors of <openssl/core_dispatch.h> do).
 template <class Fn>
@@ -76,7 +79,6 @@ const OSSL_DISPATCH kProviderFunctions[] = {
     {OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, as_dispatch(&provider_gettable_params)},
     {OSSL_FUNC_PROVIDER_GET_PARAMS, as_dispatch(&provider_get_params)},
     {OSSL_FUNC_PROVIDER_QUERY_OPERATION, as_dispatch(&query_operation)},
-    {OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, as_dispatch(&get_reason_strings)},
     {OSSL_FUNC_PROVIDER_GET_CAPABILITIES, as_dispatch(&get_capabilities)},
     {OSSL_FUNC_PROVIDER_SELF_TEST, as_dispatch(&provider_self_test)},
     {0, nullptr},
@@ -119,6 +121,7 @@ bool host_supported(ProvCtx* ctx, OSSL_FUNC_core_get_params_fn* core_get_params)
                         ctx->host.major);
     return false;
   }
+  set_running_host(ctx->host);
   return true;
 }
 
@@ -138,11 +141,15 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
                                                   const OSSL_DISPATCH* in,
                                                   const OSSL_DISPATCH** out, void** provctx) {
   using namespace armaccel::prov;
+  if (!own_errors_acquire()) return 0;
   void* memory = OPENSSL_zalloc(sizeof(ProvCtx));
-  if (memory == nullptr) return 0;
+  if (memory == nullptr) {
+    own_errors_release();
+    return 0;
+  }
   auto* ctx = new (memory) ProvCtx();
   ctx->handle = handle;
-  ctx->trace = trace_requested();
+  ctx->trace = trace_acquire();
   OSSL_FUNC_core_get_params_fn* core_get_params = nullptr;
   for (const OSSL_DISPATCH* f = in; f != nullptr && f->function_id != 0; ++f) {
     take_core_function(f, OSSL_FUNC_CORE_GET_PARAMS, core_get_params);
@@ -153,8 +160,7 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
     take_core_function(f, OSSL_FUNC_CLEANUP_ENTROPY, ctx->core_cleanup_entropy);
   }
   if (!host_supported(ctx, core_get_params)) {
-    ctx->~ProvCtx();
-    OPENSSL_clear_free(ctx, sizeof *ctx);
+    free_prov_ctx(ctx);
     return 0;
   }
   // The child library context mirrors the application's providers --
@@ -164,24 +170,17 @@ extern "C" ARMACCEL_EXPORT int OSSL_provider_init(const OSSL_CORE_HANDLE* handle
   // child context would keep the provider active for ever.  The default
   // query below is a second guard, until the application changes its
   // default properties (which the child then follows).
-  ctx->libctx = OSSL_LIB_CTX_new_child(handle, in);
-  if (ctx->libctx != nullptr && !EVP_set_default_properties(ctx->libctx, "provider!=armaccel")) {
-    OSSL_LIB_CTX_free(ctx->libctx);
-    ctx->libctx = nullptr;
-  }
-  if (ctx->libctx == nullptr) {
-    ctx->~ProvCtx();
-    OPENSSL_clear_free(ctx, sizeof *ctx);
+  if (!child_context_new(handle, in, &ctx->child)) {
+    free_prov_ctx(ctx);
     return 0;
   }
+  ctx->libctx = ctx->child.libctx;
   if (!probe_and_select(ctx, config_value(handle, core_get_params, kDisableConfigKey),
                         config_value(handle, core_get_params, kForceConfigKey),
                         config_value(handle, core_get_params, kCoreConfigKey),
                         read_self_test_hook(handle, in)) ||
       !mlkem_read_config(ctx, core_get_params)) {
-    OSSL_LIB_CTX_free(ctx->libctx);
-    ctx->~ProvCtx();
-    OPENSSL_clear_free(ctx, sizeof *ctx);
+    free_prov_ctx(ctx);
     return 0;
   }
   ctx->starting = false;

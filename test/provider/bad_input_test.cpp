@@ -17,9 +17,13 @@
 namespace armaccel::test {
 namespace {
 
-// The error at the top of the queue has this reason string (and comes from
-// armaccel when from_armaccel).  Drains the queue.
-void expect_error(const char* reason, bool from_armaccel = true) {
+// The error at the top of the queue has this reason string and comes from
+// `lib`: OpenSSL's provider library where the default provider raises the
+// same (error_parity_*_test compare the two), armaccel's own where it is
+// stricter than the default provider (docs/behaviour.md).  Drains the queue.
+constexpr char kProv[] = "Provider routines";
+constexpr char kOwn[] = "armaccel";
+void expect_error(const char* reason, const char* lib = kProv) {
   const unsigned long e = ERR_peek_last_error();
   ASSERT_NE(e, 0u) << "no error on the queue; expected '" << reason << "'";
   const char* r = ERR_reason_error_string(e);
@@ -27,9 +31,15 @@ void expect_error(const char* reason, bool from_armaccel = true) {
   if (r != nullptr) {
     EXPECT_NE(std::string(r).find(reason), std::string::npos) << r;
   }
-  if (from_armaccel) {
-    EXPECT_STREQ(ERR_lib_error_string(e), "armaccel");
+  if (lib != nullptr) {
+    EXPECT_STREQ(ERR_lib_error_string(e), lib);
   }
+  drain_errors();
+}
+
+// The failure left the queue empty, as the default provider's does.
+void expect_no_error() {
+  EXPECT_EQ(ERR_peek_error(), 0u) << drain_errors();
   drain_errors();
 }
 
@@ -150,9 +160,9 @@ TEST(BadInput, UpdateAfterFinal) {
     ASSERT_EQ(EVP_EncryptUpdate(ctx.get(), out, &l, kKey, 20), 1);
     ASSERT_EQ(EVP_EncryptFinal_ex(ctx.get(), out, &l), 1);
     EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), out, &l, kKey, 20), 0) << name;
-    expect_error("after final");
+    expect_error("after final", kOwn);
     EXPECT_EQ(EVP_EncryptFinal_ex(ctx.get(), out, &l), 0) << name;
-    expect_error("after final");
+    expect_error("after final", kOwn);
     // Initialising again makes the context usable.
     ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, nullptr, kIv, nullptr), 1);
     EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), out, &l, kKey, 20), 1);
@@ -168,9 +178,9 @@ TEST(BadInput, UpdateAfterFinal) {
   // (3.0 leaves it to the provider); the direct call below reaches
   // armaccel in every release.
   if (runtime_at_least(3, 5)) {
-    expect_error("update error", false);
+    expect_error("update error", nullptr);
   } else {
-    expect_error("after final");
+    expect_error("after final", kOwn);
   }
   auto* dnew = find_function<OSSL_FUNC_digest_newctx_fn*>(OSSL_OP_DIGEST, "SHA2-256",
                                                           OSSL_FUNC_DIGEST_NEWCTX);
@@ -188,7 +198,7 @@ TEST(BadInput, UpdateAfterFinal) {
   ASSERT_EQ(dinit(raw, nullptr), 1);
   ASSERT_EQ(dfinal(raw, d, &got, sizeof d), 1);
   EXPECT_EQ(dupdate(raw, reinterpret_cast<const unsigned char*>("x"), 1), 0);
-  expect_error("after final");
+  expect_error("after final", kOwn);
   dfree(raw);
 }
 
@@ -219,7 +229,7 @@ TEST(BadInput, LengthsNearIntMax) {
     int l = 0;
     ASSERT_EQ(EVP_CipherUpdate(ctx.get(), out.data(), &l, in.data(), 5), 1);
     EXPECT_EQ(EVP_CipherUpdate(ctx.get(), out.data(), &l, in.data(), INT_MAX - 2), 0);
-    expect_error("INT_MAX");
+    expect_error("INT_MAX", kOwn);
   }
 }
 
@@ -245,7 +255,7 @@ TEST(BadInput, PartiallyOverlappingBuffers) {
     unsigned char buf[128] = {};
     int l = 0;
     EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), buf + 16, &l, buf, 64), 0) << name;
-    expect_error("partially overlapping");
+    expect_error("partially overlapping", kOwn);
     EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), buf, &l, buf, 64), 1) << "in place is fine";
   }
 }
@@ -261,7 +271,7 @@ TEST(BadInput, NumOutOfRange) {
     ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), c.get(), kKey, kIv, nullptr), 1);
     for (int num : {1, 5, 15, 16}) {
       EXPECT_EQ(EVP_CIPHER_CTX_set_num(ctx.get(), num), 0) << name << " num " << num;
-      expect_error("invalid num value");
+      expect_error("failed to get parameter");  // the default provider's reason
     }
     EXPECT_EQ(EVP_CIPHER_CTX_set_num(ctx.get(), 0), 1);
     // Still encrypts properly afterwards.
@@ -280,7 +290,7 @@ TEST(BadInput, NumOutOfRange) {
   ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), cbc.get(), kKey, kIv, nullptr), 1);
   EXPECT_EQ(EVP_CIPHER_CTX_set_num(ctx.get(), 15), 1);  // < block size: accepted, as OpenSSL
   EXPECT_EQ(EVP_CIPHER_CTX_set_num(ctx.get(), 16), 0);
-  expect_error("invalid num value");
+  expect_error("failed to get parameter");
 }
 
 // Lengths the EVP layer never passes but a direct caller can: sizes near
@@ -296,7 +306,7 @@ TEST(BadInput, HugeLengthsThroughDirectCalls) {
          {SIZE_MAX, SIZE_MAX - 5, SIZE_MAX - 16, static_cast<std::size_t>(INT_MAX) + 1}) {
       EXPECT_EQ(d.update(d.ctx, out.data(), &outl, out.size(), in.data(), inl), 0)
           << name << " " << inl;
-      expect_error("INT_MAX");
+      expect_error("INT_MAX", kOwn);
     }
   }
 }
@@ -325,14 +335,14 @@ TEST(BadInput, TlsRecordModeMisuse) {
   EXPECT_EQ(EVP_DecryptUpdate(ctx.get(), out, &l, in, 64), 0) << "not in place";
   expect_error("cipher operation failed");
   EXPECT_EQ(EVP_DecryptUpdate(ctx.get(), in, &l, in, 40), 0) << "not whole blocks";
-  expect_error("invalid tls record");
+  expect_error("cipher operation failed");
   EXPECT_EQ(EVP_DecryptUpdate(ctx.get(), in, &l, in, 32), 0) << "shorter than IV + MAC + pad";
-  expect_error("invalid tls record");
+  expect_error("cipher operation failed");
   size_t huge = 65;
   OSSL_PARAM too_big[] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, &huge),
                           OSSL_PARAM_construct_end()};
   EXPECT_EQ(EVP_CIPHER_CTX_set_params(ctx.get(), too_big), 0);
-  expect_error("failed to set parameter");
+  expect_error("failed to get parameter");
 }
 
 // GCM and CCM: tag lengths outside 4..16 (CCM: odd ones too) refused when
@@ -348,7 +358,11 @@ TEST(BadInput, AeadTagAndIvLengths) {
     unsigned char tag[32] = {};
     for (int bad : {0, 1, 3, 17, 32}) {
       EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, bad, tag), 0) << bad;
-      expect_error(bad == 0 && !ccm ? "invalid tag" : "invalid tag length");
+      // GCM: the default provider's reasons (an empty tag, one it cannot
+      // read), and armaccel's minimum of 4 bytes.
+      expect_error(ccm || (bad != 0 && bad < 4) ? "invalid tag length"
+                   : bad == 0                   ? "invalid tag"
+                                                : "failed to get parameter");
     }
     if (ccm) {
       EXPECT_LE(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, 5, tag), 0);
@@ -364,7 +378,11 @@ TEST(BadInput, AeadTagAndIvLengths) {
     ASSERT_EQ(EVP_EncryptUpdate(enc.get(), buf, &l, buf, 32), 1);
     ASSERT_EQ(EVP_EncryptFinal_ex(enc.get(), buf + l, &l), 1);
     EXPECT_LE(EVP_CIPHER_CTX_ctrl(enc.get(), EVP_CTRL_AEAD_GET_TAG, 17, tag), 0);
-    expect_error(ccm ? "invalid tag length" : "invalid tag");
+    // As the default provider: CCM fails without an error.
+    if (ccm)
+      expect_no_error();
+    else
+      expect_error("invalid tag");
   }
 }
 
@@ -396,7 +414,7 @@ TEST(BadInput, ForgedGcmMessageFailsAtFinalWithoutOutput) {
     EXPECT_EQ(EVP_DecryptFinal_ex(d.get(), out + 100, &fl), 0);
     EXPECT_EQ(fl, 0);
     for (int i = 100; i < 116; ++i) EXPECT_EQ(out[i], 0x5a) << "final wrote output";
-    expect_error("tag mismatch");
+    expect_no_error();  // as the default provider: applications read it as a forgery
   }
 }
 
@@ -413,7 +431,7 @@ TEST(BadInput, DigestMisuse) {
   auto freectx = find_function<FreeFn>(OSSL_OP_DIGEST, "SHA2-256", OSSL_FUNC_DIGEST_FREECTX);
   void* ctx = newctx(OSSL_PROVIDER_get0_provider_ctx(armaccel_provider()));
   EXPECT_EQ(update(ctx, reinterpret_cast<const unsigned char*>("abc"), 3), 0);
-  expect_error("not initialised");
+  expect_error("not initialised", kOwn);
   ASSERT_EQ(init(ctx, nullptr), 1);
   EXPECT_EQ(update(ctx, nullptr, 100), 0);
   expect_error("passed a null parameter");
@@ -421,7 +439,7 @@ TEST(BadInput, DigestMisuse) {
   GuardedBuffer out(31);
   std::size_t outl = 0;
   EXPECT_EQ(final(ctx, out.data(), &outl, out.size()), 0);
-  expect_error("invalid digest size");
+  expect_no_error();  // as the default provider's SHA-2
   freectx(ctx);
 }
 

@@ -417,7 +417,7 @@ TEST(AeadTls12, RecordsInteroperateWithDefault) {
         Bytes d = a;
         d[payload - 1] ^= 0x40;
         EXPECT_EQ(tls_record(mine.get(), false, key, fixed, seq, &d, payload), -1);
-        EXPECT_NE(drain_errors().find("tag mismatch"), std::string::npos);
+        EXPECT_EQ(drain_errors(), "");  // as the default provider
         EXPECT_EQ(to_hex(d.data(), payload), to_hex(Bytes(payload, 0)));
         Bytes e = a;  // the right record under another sequence number
         EXPECT_EQ(tls_record(mine.get(), false, key, fixed, seq + 1, &e, payload), -1);
@@ -439,18 +439,20 @@ TEST(AeadMisuse, TagRules) {
   ASSERT_TRUE(sealed.ok);
   int l = 0;
   Bytes out(pt.size());
-  // Decrypting without ever setting a tag fails at final (OpenSSL 3.0 accepts it).
+  // Decrypting without ever setting a tag fails at final (OpenSSL accepts
+  // it), as a forged message does: without an error, so that applications
+  // read it as one (pyca/cryptography's InvalidTag).
   CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
   ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), mine.get(), key.data(), nonce.data(), nullptr), 1);
   ASSERT_EQ(EVP_DecryptUpdate(ctx.get(), out.data(), &l, sealed.out.data(), 40), 1);
   EXPECT_EQ(EVP_DecryptFinal_ex(ctx.get(), nullptr, &l), 0);
-  EXPECT_NE(last_errors().find("tag not set"), std::string::npos);
-  // A wrong tag fails at final.
+  EXPECT_EQ(last_errors(), "");
+  // A wrong tag fails at final, without an error, as in the default provider.
   Bytes bad = sealed.tag;
   bad[0] ^= 1;
   EXPECT_FALSE(
       aead_message(mine.get(), false, key, nonce, {}, {}, sealed.out, {40}, bad, false).ok);
-  EXPECT_NE(last_errors().find("tag mismatch"), std::string::npos);
+  EXPECT_EQ(last_errors(), "");
   // Truncated tags are not accepted for checking.
   ASSERT_EQ(EVP_DecryptInit_ex2(ctx.get(), mine.get(), key.data(), nonce.data(), nullptr), 1);
   EXPECT_EQ(EVP_CIPHER_CTX_ctrl(ctx.get(), EVP_CTRL_AEAD_SET_TAG, 8,

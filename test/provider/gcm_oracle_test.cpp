@@ -451,7 +451,7 @@ TEST_P(GcmOracle, TagLifetime) {
       EVP_DecryptUpdate(ctx.get(), out.data(), &l, a.out.data(), static_cast<int>(a.out.size())),
       1);
   EXPECT_EQ(EVP_DecryptFinal_ex(ctx.get(), nullptr, &l), 0);
-  EXPECT_NE(drain_errors().find("tag not set"), std::string::npos);
+  EXPECT_EQ(drain_errors(), "");  // as the default provider
   // Encrypt, then switch the context to decrypting the same ciphertext
   // without a tag: refused too.
   CipherCtxPtr e(EVP_CIPHER_CTX_new());

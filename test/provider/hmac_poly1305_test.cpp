@@ -357,10 +357,11 @@ TEST(Hmac, RefusedDigestKeepsStateAndLongProperties) {
   ASSERT_EQ(EVP_MAC_final(m.get(), out.data(), &outl, out.size()), 1);
   out.resize(outl);
   EXPECT_EQ(to_hex(out), to_hex(must_mac(ref.get(), "SM3", key, {msg})));
-  // No digest yet: the size query fails with a reason.
+  // No digest yet: the size is 0, with EVP's reason (as the default
+  // provider's HMAC, which asks EVP_MD_get_size of no digest).
   MacCtxPtr empty(EVP_MAC_CTX_new(mine.get()));
   EXPECT_EQ(EVP_MAC_CTX_get_mac_size(empty.get()), 0u);
-  EXPECT_NE(drain_errors().find("missing message digest"), std::string::npos);
+  EXPECT_NE(drain_errors().find("message digest is null"), std::string::npos);
 }
 
 std::vector<std::string> names(const OSSL_PARAM* q) {
@@ -387,27 +388,33 @@ TEST(Hmac, ParametersAsDefault) {
 
 TEST(Hmac, BadInput) {
   MacPtr mine = armaccel_mac("HMAC");
+  // As the default provider: an unknown digest leaves the fetch's error
+  // ("unsupported"), an XOF none (error_parity_mac_digest_test compares).
   const std::pair<const char*, const char*> cases[] = {
-      {"NO-SUCH-DIGEST", "invalid digest"},
-      {"SHAKE128", "xof digests not allowed"},
-      {"SHAKE-256", "xof digests not allowed"},
-      {"KECCAK-KMAC-128", "xof digests not allowed"},
+      {"NO-SUCH-DIGEST", "unsupported"},
+      {"SHAKE128", ""},
+      {"SHAKE-256", ""},
+      {"KECCAK-KMAC-128", ""},
   };
   for (const auto& [digest, reason] : cases) {
     Bytes out;
     EXPECT_EQ(run_mac(mine.get(), digest, Bytes(16, 1), {Bytes(3, 2)}, &out), "MAC_INIT_ERROR");
-    EXPECT_NE(drain_errors().find(reason), std::string::npos) << digest;
+    const std::string errors = drain_errors();
+    if (*reason != '\0')
+      EXPECT_NE(errors.find(reason), std::string::npos) << digest;
+    else
+      EXPECT_EQ(errors, "") << digest;
   }
   MacCtxPtr ctx(EVP_MAC_CTX_new(mine.get()));
   const Bytes key(16, 1), msg(10, 2);
-  EXPECT_EQ(EVP_MAC_init(ctx.get(), key.data(), key.size(), nullptr), 0);
-  EXPECT_NE(drain_errors().find("missing message digest"), std::string::npos);
+  EXPECT_EQ(EVP_MAC_init(ctx.get(), key.data(), key.size(), nullptr), 0);  // no digest
+  EXPECT_EQ(drain_errors(), "");
   OSSL_PARAM p[] = {
       OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, const_cast<char*>("SHA256"), 0),
       OSSL_PARAM_construct_end()};
   ASSERT_EQ(EVP_MAC_CTX_set_params(ctx.get(), p), 1);
-  EXPECT_EQ(EVP_MAC_update(ctx.get(), msg.data(), msg.size()), 0);
-  EXPECT_NE(drain_errors().find("no key set"), std::string::npos);
+  EXPECT_EQ(EVP_MAC_update(ctx.get(), msg.data(), msg.size()), 0);  // no key
+  EXPECT_EQ(drain_errors(), "");
   ASSERT_EQ(EVP_MAC_init(ctx.get(), key.data(), key.size(), nullptr), 1);
   Bytes out(32);
   std::size_t outl = 0;
@@ -478,7 +485,7 @@ TEST(Poly1305Mac, OneTimeKeyRules) {
   ASSERT_EQ(EVP_MAC_init(ctx.get(), nullptr, 0, nullptr), 1);  // nothing MACed yet
   ASSERT_EQ(EVP_MAC_update(ctx.get(), msg.data(), msg.size()), 1);
   EXPECT_EQ(EVP_MAC_init(ctx.get(), nullptr, 0, nullptr), 0);  // the key is in use
-  EXPECT_NE(drain_errors().find("one-time key"), std::string::npos);
+  EXPECT_EQ(ERR_peek_error(), 0u) << drain_errors();           // (no error, as the default)
   out.assign(16, 0);
   std::size_t outl = 0;
   ASSERT_EQ(EVP_MAC_final(ctx.get(), out.data(), &outl, 16), 1);

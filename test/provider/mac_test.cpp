@@ -355,12 +355,12 @@ TEST(Macs, BadInput) {
       {"GMAC", "AES-128-GCM", 15, 12, "invalid key length"},
       {"GMAC", "AES-128-GCM", 16, 0, "invalid iv length"},
       {"GMAC", "AES-128-GCM", 16, ~std::size_t{0}, "iv not set"},
-      {"GMAC", "NO-SUCH-CIPHER", 16, 12, "unsupported cipher"},
+      {"GMAC", "NO-SUCH-CIPHER", 16, 12, "unsupported"},
       {"CMAC", "AES-128-ECB", 16, ~std::size_t{0}, "invalid mode"},
       {"CMAC", "AES-256-GCM", 32, ~std::size_t{0}, "invalid mode"},
       {"CMAC", "AES-256-CBC", 16, ~std::size_t{0}, "invalid key length"},
       {"CMAC", "AES-128-CBC", 0, ~std::size_t{0}, "invalid key length"},
-      {"CMAC", "NO-SUCH-CIPHER", 16, ~std::size_t{0}, "unsupported cipher"},
+      {"CMAC", "NO-SUCH-CIPHER", 16, ~std::size_t{0}, "unsupported"},
       {"CMAC", "AES-128-CBC-CTS", 16, ~std::size_t{0}, "invalid mode"},
   };
   for (const Case& c : cases) {
@@ -390,7 +390,13 @@ TEST(Macs, BadInput) {
               OSSL_MAC_PARAM_CIPHER, const_cast<char*>(gmac ? "AES-128-GCM" : "AES-128-CBC"), 0),
           OSSL_PARAM_construct_octet_string(which, nullptr, 16), OSSL_PARAM_construct_end()};
       EXPECT_EQ(EVP_MAC_init(ctx.get(), nullptr, 0, p), 0) << name << " " << which;
-      EXPECT_NE(drain_errors().find("failed to set parameter"), std::string::npos);
+      // The default provider's CMAC fails without an error; its GMAC takes
+      // the NULL bytes, which armaccel refuses.
+      const std::string errors = drain_errors();
+      if (gmac)
+        EXPECT_NE(errors.find("failed to get parameter"), std::string::npos) << errors;
+      else
+        EXPECT_EQ(errors, "");
     }
   }
   // Output buffers shorter than the MAC.

@@ -4,8 +4,8 @@
 // ACVP's and CCTV's ciphertexts (incl. modified ones that must give the
 // implicit-rejection key); the implicit-rejection key equal to J(z || c)
 // computed with the default provider's SHAKE256; import/export, the key
-// checks (CCTV modulus keys, bad hashes, wrong lengths) with armaccel's
-// errors on the queue; get_params, match, validate; the X25519MLKEM768
+// checks (CCTV modulus keys, bad hashes, wrong lengths) with OpenSSL 3.5's
+// reasons on the queue; get_params, match, validate; the X25519MLKEM768
 // hybrid the way libssl drives it; and the TLS-GROUP capability.
 
 #include "mlkem_evp_support.h"
@@ -247,7 +247,7 @@ TEST(MlkemEvp, ParamsMatchAndValidate) {
     // A public key cannot decapsulate.
     PkeyCtxPtr dec(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), pub.get(), kPropq));
     EXPECT_LE(EVP_PKEY_decapsulate_init(dec.get(), nullptr), 0);
-    EXPECT_NE(drain_errors().find("no key set"), std::string::npos);
+    EXPECT_NE(drain_errors().find("missing key"), std::string::npos);
   }
 }
 
@@ -290,7 +290,7 @@ TEST(MlkemEvp, ImportExportAndConsistency) {
   drain_errors();
   // Wrong lengths.
   EXPECT_EQ(from_data(alg, EVP_PKEY_KEYPAIR, "seed", Bytes(seed.begin(), seed.end() - 1)), nullptr);
-  EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
+  EXPECT_NE(drain_errors().find("invalid seed length"), std::string::npos);
   EXPECT_EQ(
       from_data(alg, EVP_PKEY_PUBLIC_KEY, OSSL_PKEY_PARAM_PUB_KEY, Bytes(ek.begin(), ek.end() - 1)),
       nullptr);
@@ -351,7 +351,7 @@ TEST(MlkemEvp, KeysInUseCannotBeMutatedAndSeedsMakeOneKey) {
   // A key with material refuses a new public key.
   const Bytes other = octets(second, OSSL_PKEY_PARAM_PUB_KEY);
   EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(first, other.data(), other.size()));
-  EXPECT_NE(drain_errors().find("keys cannot be mutated"), std::string::npos);
+  EXPECT_NE(drain_errors().find("operation not supported for this keytype"), std::string::npos);
   EXPECT_EQ(octets(first, "seed"), seed);
 }
 
@@ -362,9 +362,9 @@ TEST(MlkemEvp, LengthPointersAreRequiredWithBuffers) {
   Bytes ct(1088), ss(32);
   std::size_t sslen = 32, ctlen = 1088;
   EXPECT_LE(EVP_PKEY_encapsulate(ctx.get(), ct.data(), nullptr, ss.data(), &sslen), 0);
-  EXPECT_NE(drain_errors().find("passed a null parameter"), std::string::npos);
+  EXPECT_NE(drain_errors().find("null length pointer"), std::string::npos);
   EXPECT_LE(EVP_PKEY_encapsulate(ctx.get(), ct.data(), &ctlen, ss.data(), nullptr), 0);
-  EXPECT_NE(drain_errors().find("passed a null parameter"), std::string::npos);
+  EXPECT_NE(drain_errors().find("null length pointer"), std::string::npos);
   EXPECT_EQ(EVP_PKEY_encapsulate(ctx.get(), ct.data(), &ctlen, ss.data(), &sslen), 1);
 }
 
@@ -413,13 +413,15 @@ TEST(MlkemEvp, BadCiphertextsAndBuffersAreErrors) {
   PkeyPtr key = keygen("ML-KEM-512");
   Encapsulation e;
   ASSERT_TRUE(encapsulate(key.get(), &e));
+  // A ciphertext of another length fails with the queue empty, as OpenSSL
+  // 3.5's ML-KEM leaves it.
   Bytes secret;
   EXPECT_FALSE(decapsulate(key.get(), Bytes(e.ct.begin(), e.ct.end() - 1), &secret));
-  EXPECT_NE(drain_errors().find("invalid ciphertext length"), std::string::npos);
+  EXPECT_EQ(drain_errors(), "");
   Bytes longer = e.ct;
   longer.push_back(0);
   EXPECT_FALSE(decapsulate(key.get(), longer, &secret));
-  EXPECT_NE(drain_errors().find("invalid ciphertext length"), std::string::npos);
+  EXPECT_EQ(drain_errors(), "");
   // Too small an output buffer for encapsulation.
   PkeyCtxPtr ctx(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), key.get(), kPropq));
   ASSERT_EQ(EVP_PKEY_encapsulate_init(ctx.get(), nullptr), 1);

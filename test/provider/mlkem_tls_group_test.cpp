@@ -71,7 +71,7 @@ TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
   PkeyCtxPtr blank_check(EVP_PKEY_CTX_new_from_pkey(armaccel_libctx(), blank, kPropq));
   EXPECT_NE(EVP_PKEY_public_check(blank_check.get()), 1);
   EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(client, client_share.data(), client_share.size()));
-  EXPECT_NE(drain_errors().find("keys cannot be mutated"), std::string::npos);
+  EXPECT_NE(drain_errors().find("operation not supported for this keytype"), std::string::npos);
 
   // Malformed client shares: wrong length, ML-KEM coefficient >= q.
   PkeyPtr empty(EVP_PKEY_new());
@@ -79,7 +79,7 @@ TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
   ASSERT_EQ(EVP_PKEY_paramgen(pgen.get(), &server2), 1);
   PkeyPtr server2_owner(server2);
   EXPECT_FALSE(EVP_PKEY_set1_encoded_public_key(server2, client_share.data(), 1215));
-  EXPECT_NE(drain_errors().find("invalid key length"), std::string::npos);
+  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
   Bytes bad = client_share;
   bad[0] = 0xff;
   bad[1] |= 0x0f;  // first 12-bit coefficient 4095
@@ -94,7 +94,7 @@ TEST(MlkemEvp, X25519Mlkem768AsLibsslDrivesIt) {
   ASSERT_EQ(EVP_PKEY_set1_encoded_public_key(server3, low.data(), low.size()), 1);
   Encapsulation none;
   EXPECT_FALSE(encapsulate(server3, &none));
-  EXPECT_NE(drain_errors().find("invalid key"), std::string::npos);
+  EXPECT_NE(drain_errors().find("failed during derivation"), std::string::npos);
 }
 
 TEST(MlkemEvp, PureMlkemGroupAsLibsslDrivesIt) {

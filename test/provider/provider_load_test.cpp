@@ -5,6 +5,8 @@
 // load/unload cycles.
 #include <gtest/gtest.h>
 #include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/proverr.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -248,17 +250,31 @@ TEST(ProviderLoad, NamesAliasesAndOidsResolveToArmaccel) {
   drain_errors();
 }
 
+// Errors the default provider also has come as its own (OpenSSL's provider
+// library, ERR_LIB_PROV); armaccel's own reasons come with their strings
+// under the library name "armaccel".
 TEST(ProviderLoad, ReasonStringsReachTheErrorQueue) {
   CipherPtr c = armaccel_cipher("AES-128-CBC");
   CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
   ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), c.get(), nullptr, nullptr, nullptr), 1);
-  unsigned char out[32];
+  unsigned char out[64];
   int outl = 0;
   drain_errors();
   EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), out, &outl, out, 16), 0);
-  const unsigned long e = ERR_peek_error();
+  unsigned long e = ERR_peek_error();
   ASSERT_NE(e, 0u);
+  EXPECT_EQ(ERR_GET_LIB(e), ERR_LIB_PROV);
+  EXPECT_EQ(ERR_GET_REASON(e), PROV_R_NO_KEY_SET);
   EXPECT_STREQ(ERR_reason_error_string(e), "no key set");
+  EXPECT_STREQ(ERR_lib_error_string(e), "Provider routines");
+  drain_errors();
+  const unsigned char key[16] = {};
+  ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), nullptr, key, key, nullptr), 1);
+  EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), out + 8, &outl, out, 32), 0);  // partly overlapping
+  e = ERR_peek_error();
+  ASSERT_NE(e, 0u);
+  EXPECT_GE(ERR_GET_LIB(e), ERR_LIB_USER);
+  EXPECT_STREQ(ERR_reason_error_string(e), "partially overlapping buffers");
   EXPECT_STREQ(ERR_lib_error_string(e), "armaccel");
   drain_errors();
 }

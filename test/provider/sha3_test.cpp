@@ -238,7 +238,9 @@ TEST(XofLengths, HugeSqueezeAndOversizedFinal) {
       Bytes out(EVP_MAX_MD_SIZE + 16, 0xa5);
       unsigned int got = 0;
       EXPECT_EQ(EVP_DigestFinal_ex(ctx.get(), out.data(), &got), 0) << name << " " << xoflen;
-      EXPECT_NE(drain_errors().find("invalid digest size"), std::string::npos);
+      // "invalid digest size"; for SIZE_MAX, which OpenSSL 3.4+ reads as "no
+      // length set", the default provider's "invalid digest length".
+      EXPECT_NE(drain_errors().find("invalid digest "), std::string::npos);
       for (std::size_t i = 0; i < out.size(); ++i) ASSERT_EQ(out[i], 0xa5) << name << " byte " << i;
     }
   }
@@ -260,8 +262,10 @@ TEST(Sha3Misuse, FixedLengthDigestsAreNotXofs) {
     std::size_t len = 10;
     const OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_XOFLEN, &len),
                             OSSL_PARAM_construct_end()};
+    // Refused without an error, as EVP refuses it for the default
+    // provider's SHA-3, which has no settable parameters.
     EXPECT_EQ(EVP_MD_CTX_set_params(ctx.get(), p), 0) << name;
-    EXPECT_NE(drain_errors().find("invalid digest size"), std::string::npos) << name;
+    EXPECT_EQ(ERR_peek_error(), 0u) << drain_errors();
   }
 }
 

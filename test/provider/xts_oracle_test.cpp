@@ -180,7 +180,7 @@ TEST_P(XtsOracle, EqualKeyHalves) {
   Bytes out(100);
   int l = 0;
   EXPECT_EQ(EVP_EncryptUpdate(ctx.get(), out.data(), &l, ct.data(), 100), 0);
-  EXPECT_NE(drain_errors().find("no key set"), std::string::npos);
+  EXPECT_NE(drain_errors().find("cipher operation failed"), std::string::npos);
   CipherCtxPtr fresh(EVP_CIPHER_CTX_new());
   const Bytes good = random_key(rng);
   ASSERT_EQ(EVP_EncryptInit_ex2(fresh.get(), mine_.get(), good.data(), iv.data(), nullptr), 1);
@@ -414,7 +414,8 @@ TEST_P(XtsOracle, OneShotMisuse) {
     drain_errors();
   }
   EXPECT_EQ(one_shot(mine_.get(), true, key, iv, Bytes(msg.begin(), msg.begin() + 15), &out), 0);
-  EXPECT_NE(drain_errors().find("xts data unit is too short"), std::string::npos);
+  // (one_shot's update: the default provider's "cipher operation failed")
+  EXPECT_NE(drain_errors().find("cipher operation failed"), std::string::npos);
   // Wrong key and IV lengths.
   CipherCtxPtr ctx(EVP_CIPHER_CTX_new());
   ASSERT_EQ(EVP_EncryptInit_ex2(ctx.get(), mine_.get(), nullptr, nullptr, nullptr), 1);
@@ -477,17 +478,15 @@ TEST(Sm4Xts, BothStandardsRoundTripStreamAndDiffer) {
       EXPECT_NE(ct[0], ct[1]) << len;
     }
   }
-  // Misuse as for AES-XTS: equal key halves refused when encrypting
-  // (accepted when decrypting), a unit under 16 bytes refused, a wrong key
-  // length refused.
+  // Misuse: equal key halves accepted (OpenSSL's SM4-XTS does not check
+  // them), a unit under 16 bytes refused, a wrong key length refused.
   {
     CipherPtr c = armaccel_cipher("SM4-XTS");
     Bytes same = rng.bytes(16);
     same.insert(same.end(), same.begin(), same.end());
     const Bytes iv = rng.bytes(16), msg = rng.bytes(40);
     CipherCtxPtr e(EVP_CIPHER_CTX_new());
-    EXPECT_EQ(EVP_EncryptInit_ex2(e.get(), c.get(), same.data(), iv.data(), nullptr), 0);
-    EXPECT_NE(drain_errors().find("xts duplicated keys"), std::string::npos);
+    EXPECT_EQ(EVP_EncryptInit_ex2(e.get(), c.get(), same.data(), iv.data(), nullptr), 1);
     CipherCtxPtr d(EVP_CIPHER_CTX_new());
     EXPECT_EQ(EVP_DecryptInit_ex2(d.get(), c.get(), same.data(), iv.data(), nullptr), 1);
     const Bytes key = rng.bytes(32);

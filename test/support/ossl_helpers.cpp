@@ -79,6 +79,10 @@ OSSL_LIB_CTX* oracle_libctx() {
   return contexts().oracle;
 }
 
+OSSL_PROVIDER* oracle_provider() {
+  return contexts().default_prov;
+}
+
 OSSL_LIB_CTX* new_configured_libctx(const std::string& config_body, bool expect_loaded) {
   std::string text =
       "openssl_conf = openssl_init\n[openssl_init]\nproviders = provider_sect\n" + config_body;
@@ -142,16 +146,28 @@ std::string drain_errors() {
 }
 
 void (*find_dispatch(int operation, const char* alg_prefix, int function_id))(void) {
+  return find_dispatch_in(armaccel_provider(), operation, alg_prefix, function_id);
+}
+
+void (*find_dispatch_in(OSSL_PROVIDER* prov, int operation, const char* alg_prefix,
+                        int function_id))(void) {
   int no_cache = 0;
-  const OSSL_ALGORITHM* algs =
-      OSSL_PROVIDER_query_operation(armaccel_provider(), operation, &no_cache);
+  const OSSL_ALGORITHM* algs = OSSL_PROVIDER_query_operation(prov, operation, &no_cache);
   const std::size_t n = std::strlen(alg_prefix);
-  for (; algs != nullptr && algs->algorithm_names != nullptr; ++algs) {
-    if (std::strncmp(algs->algorithm_names, alg_prefix, n) != 0) continue;
-    for (const OSSL_DISPATCH* d = algs->implementation; d->function_id != 0; ++d)
-      if (d->function_id == function_id) return d->function;
-    return nullptr;
+  const OSSL_ALGORITHM* found = nullptr;
+  for (const OSSL_ALGORITHM* a = algs; a != nullptr && a->algorithm_names != nullptr; ++a) {
+    // An implementation with exactly this name wins over the first whose
+    // names merely start with it (AES-128-CBC before AES-128-CBC-CTS).
+    const std::string names = std::string(":") + a->algorithm_names + ":";
+    if (names.find(std::string(":") + alg_prefix + ":") != std::string::npos) {
+      found = a;
+      break;
+    }
+    if (found == nullptr && std::strncmp(a->algorithm_names, alg_prefix, n) == 0) found = a;
   }
+  if (found == nullptr) return nullptr;
+  for (const OSSL_DISPATCH* d = found->implementation; d->function_id != 0; ++d)
+    if (d->function_id == function_id) return d->function;
   return nullptr;
 }
 

@@ -57,6 +57,7 @@ OSSL_LIB_CTX* armaccel_libctx();
 OSSL_PROVIDER* armaccel_provider();
 // A library context with only OpenSSL's default provider: the oracle.
 OSSL_LIB_CTX* oracle_libctx();
+OSSL_PROVIDER* oracle_provider();
 
 // A new library context configured from `config_body` (the provider
 // sections of an openssl.cnf; the caller frees it).  "@MODULE@" in the text
@@ -98,6 +99,9 @@ std::string drain_errors();
 // provider directly (misuse EVP never passes on, or entries an older EVP
 // does not know); nullptr if there is none.
 void (*find_dispatch(int operation, const char* alg_prefix, int function_id))(void);
+// The same in any loaded provider (the default provider, for comparisons).
+void (*find_dispatch_in(OSSL_PROVIDER* prov, int operation, const char* alg_prefix,
+                        int function_id))(void);
 
 // True when the libcrypto the test runs on (the runtime, not the headers
 // it was built with) is at least major.minor.  The suites run in Debian's

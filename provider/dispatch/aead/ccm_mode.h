@@ -7,8 +7,11 @@
 // update, one payload update (an empty payload may be left out: final then
 // makes or checks the tag), the tag checked in the decrypting update (no
 // plaintext released on failure), and the TLS record mode ("tlsaad",
-// "tlsivfixed").  A second AAD update, which OpenSSL would silently mix in
-// wrongly, is an error here.
+// "tlsivfixed").  Errors as the default provider's: an update that cannot
+// run fails with PROV_R_CIPHER_OPERATION_FAILED, a final that fails leaves
+// the queue empty.  Stricter (with armaccel's reasons): a second AAD update,
+// which OpenSSL would silently mix in wrongly, and a payload longer than the
+// length field can count.
 //
 // Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName,
 // kKeyBitsInName (AES-128-CCM, but SM4-CCM).
@@ -101,22 +104,30 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
     return true;
   }
 
-  static bool set_length(Ctx* c, std::size_t len) {
-    if (!ccm_start(&c->state, c->nonce, c->l, c->m, len))
-      return cipher_fail(c->prov, kErrMessageTooLong);
+  // The outcomes of a step of the message: done, failed as the default
+  // provider fails (its update then adds PROV_R_CIPHER_OPERATION_FAILED),
+  // or refused with armaccel's own reason already queued.
+  enum Step : int { kRefused = -1, kFailed = 0, kDone = 1 };
+
+  static Step set_length(Ctx* c, std::size_t len) {
+    if (!ccm_start(&c->state, c->nonce, c->l, c->m, len)) {
+      raise_error(c->prov, kErrMessageTooLong);  // the length field cannot count it
+      return kRefused;
+    }
     c->len_set = true;
-    return true;
+    return kDone;
   }
 
   // The payload in one call, tag handled as the mode requires.
-  static bool payload(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
-    if (!c->len_set && !set_length(c, len)) return false;
-    if (!c->enc && !c->tag_set) return cipher_fail(c->prov, kErrTagNotSet);
-    if (!ccm_crypt(c->kernel, &c->rk, &c->state, c->enc, in, out, len))
-      return cipher_fail(c->prov, kErrLengthMismatch);
+  static Step payload(Ctx* c, const std::uint8_t* in, std::uint8_t* out, std::size_t len) {
+    if (!c->len_set) {
+      if (const Step s = set_length(c, len); s != kDone) return s;
+    }
+    if (!c->enc && !c->tag_set) return kFailed;
+    if (!ccm_crypt(c->kernel, &c->rk, &c->state, c->enc, in, out, len)) return kFailed;
     if (c->enc) {
       c->tag_set = true;
-      return true;
+      return kDone;
     }
     std::uint8_t tag[16];
     ccm_tag(c->kernel, &c->rk, &c->state, tag);
@@ -125,36 +136,48 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
     // Finished either way: a new nonce is needed.
     c->iv_set = c->tag_set = c->len_set = false;
     c->verified = ok;
-    if (!ok) {
-      OPENSSL_cleanse(out, len);  // release nothing of a forged message
-      raise_error(c->prov, kErrTagMismatch);
+    if (!ok) OPENSSL_cleanse(out, len);  // release nothing of a forged message
+    return ok ? kDone : kFailed;
+  }
+
+  // One update's work (outside the output-room check).
+  static Step run(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
+                  const unsigned char* in, std::size_t inl) {
+    if (!c->key_set) return kFailed;
+    if (c->tls_aad_len != kUnsetLen) return tls_record(c, out, outl, in, inl) ? kDone : kFailed;
+    if (in == nullptr && out != nullptr) return kDone;  // final: CCM returns nothing more
+    if (!c->iv_set) return kFailed;
+    if (!cipher_length_fits(c->prov, inl)) return kRefused;
+    if (out == nullptr) {
+      if (in == nullptr) {
+        const Step s = set_length(c, inl);
+        if (s == kDone) *outl = inl;
+        return s;
+      }
+      if (inl == 0) return kDone;  // empty AAD: nothing to do, at any point
+      // AAD: the payload length must be known first (B0 carries it).
+      if (!c->len_set) return kFailed;
+      if (!ccm_aad(c->kernel, &c->rk, &c->state, in, inl)) {
+        raise_error(c->prov, kErrAadAfterData);  // a second AAD update
+        return kRefused;
+      }
+      *outl = inl;
+      return kDone;
     }
-    return ok;
+    if (!cipher_output_fits(c->prov, out, outsize, in, inl)) return kRefused;
+    const Step s = payload(c, in, out, inl);
+    if (s == kDone) *outl = inl;
+    return s;
   }
 
   static int update(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     if (in != nullptr) c->bytes_in += inl;  // not the payload length announcement
     *outl = 0;
-    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
-    if (c->tls_aad_len != kUnsetLen) return tls_record(c, out, outl, outsize, in, inl);
-    if (in == nullptr && out != nullptr) return 1;  // final: CCM returns nothing more
-    if (!c->iv_set) return cipher_fail(c->prov, kErrIvNotSet);
-    if (!cipher_length_fits(c->prov, inl)) return 0;
-    if (out == nullptr) {
-      if (in == nullptr) return set_length(c, inl) ? (*outl = inl, 1) : 0;
-      if (inl == 0) return 1;  // empty AAD: nothing to do, at any point
-      // AAD: the payload length must be known first (B0 carries it).
-      if (!c->len_set) return cipher_fail(c->prov, kErrLengthMismatch);
-      if (!ccm_aad(c->kernel, &c->rk, &c->state, in, inl))
-        return cipher_fail(c->prov, kErrAadAfterData);
-      *outl = inl;
-      return 1;
-    }
-    if (!cipher_output_fits(c->prov, out, outsize, in, inl)) return 0;
-    if (!payload(c, in, out, inl)) return 0;
-    *outl = inl;
-    return 1;
+    if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
+    const Step s = run(c, out, outl, outsize, in, inl);
+    if (s == kFailed) raise_error(c->prov, kErrCipherOperationFailed);
+    return s == kDone ? 1 : 0;
   }
 
   // CCM returns no data at final.  A message whose payload never came (an
@@ -163,25 +186,27 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
   // is made, or checked, as the default provider does.  When decrypting,
   // final succeeds only after a payload whose tag matched, so code that
   // checks final alone (as it would for GCM) never accepts a forged or
-  // unchecked message.
+  // unchecked message.  A final that fails leaves the queue empty.
   static int final(Ctx* c, unsigned char*, std::size_t* outl, std::size_t) noexcept {
     *outl = 0;
-    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
+    if (!c->key_set) return 0;
     if (c->tls_aad_len != kUnsetLen) return 1;
     const bool payload_pending = c->iv_set && (c->enc ? !c->tag_set : !c->verified);
     if (payload_pending) {
       static constexpr std::uint8_t kNone[1] = {};
       std::uint8_t none[1];
-      if (!payload(c, kNone, none, 0)) return 0;
+      if (payload(c, kNone, none, 0) != kDone) return 0;
     }
-    if (!c->enc && !c->verified) return cipher_fail(c->prov, kErrTagMismatch);
-    return 1;
+    return c->enc || c->verified ? 1 : 0;
   }
 
+  // One-shot EVP_Cipher: a failure leaves no error of its own.
   static int cipher(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
-    if (!update(c, out, outl, outsize, in, inl)) return 0;
+    if (in != nullptr) c->bytes_in += inl;
+    *outl = 0;
+    if (run(c, out, outl, outsize, in, inl) != kDone) return 0;
     *outl = inl;
     return 1;
   }
@@ -200,15 +225,14 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
 
   // A TLS record in place: explicit nonce (8) || payload || tag (m).  When
   // encrypting, the explicit nonce is the record's sequence number (the
-  // first 8 AAD bytes), as OpenSSL writes it.
-  static int tls_record(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
-                        const std::uint8_t* in, std::size_t len) {
+  // first 8 AAD bytes), as OpenSSL writes it.  False, without an error of
+  // its own, if the record cannot be run or its tag is wrong.
+  static bool tls_record(Ctx* c, std::uint8_t* out, std::size_t* outl, const std::uint8_t* in,
+                         std::size_t len) {
     constexpr std::size_t kNonce = EVP_CCM_TLS_EXPLICIT_IV_LEN;
-    int ok = 0;
+    bool ok = false;
     std::size_t olen = 0;
-    if (in == nullptr || out != in || len < kNonce + c->m || outsize < len) {
-      raise_error(c->prov, kErrInvalidTlsRecord);
-    } else {
+    if (in != nullptr && out == in && len >= kNonce + c->m) {
       if (c->enc) std::memcpy(out, c->buf, kNonce);
       std::memcpy(c->nonce + EVP_CCM_TLS_FIXED_IV_LEN, in, kNonce);
       const std::size_t n = len - kNonce - c->m;
@@ -219,22 +243,19 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
           ccm_crypt(c->kernel, &c->rk, &c->state, true, payload_at, payload_at, n);
           ccm_tag(c->kernel, &c->rk, &c->state, payload_at + n);
           olen = len;
-          ok = 1;
+          ok = true;
         } else {
           std::uint8_t tag[16];
           ccm_crypt(c->kernel, &c->rk, &c->state, false, payload_at, payload_at, n);
           ccm_tag(c->kernel, &c->rk, &c->state, tag);
           if (aead_tags_equal(tag, payload_at + n, c->m)) {
             olen = n;
-            ok = 1;
+            ok = true;
           } else {
             OPENSSL_cleanse(payload_at, n);
-            raise_error(c->prov, kErrTagMismatch);
           }
           OPENSSL_cleanse(tag, sizeof tag);
         }
-      } else {
-        raise_error(c->prov, kErrInvalidTlsRecord);
       }
     }
     *outl = olen;
@@ -257,8 +278,8 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
       return cipher_get_failed(c->prov);
     if (OSSL_PARAM* p = f[6]; p != nullptr) {
       if (!c->enc || !c->tag_set) return cipher_fail(c->prov, kErrTagNotSet);
-      if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == nullptr || p->data_size != c->m)
-        return cipher_fail(c->prov, kErrInvalidTagLength);
+      if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_get_failed(c->prov);
+      if (p->data == nullptr || p->data_size != c->m) return 0;  // (no error, as the default)
       ccm_tag(c->kernel, &c->rk, &c->state, static_cast<std::uint8_t*>(p->data));
       p->return_size = c->m;
       c->tag_set = c->iv_set = c->len_set = false;
@@ -292,9 +313,10 @@ class CcmCipher : public CipherBase<CcmCipher<Traits, KeyBytes>> {
         c->iv_set = c->len_set = false;
       }
     }
-    if (!aead_set_tls_aad<&tls_init>(c, f[2])) return 0;
+    if (!aead_set_tls_aad<&tls_init>(c, f[2], kErrInvalidData)) return 0;
     if (const OSSL_PARAM* p = f[3]; p != nullptr) {
-      if (!readable_octets(p) || p->data_size != EVP_CCM_TLS_FIXED_IV_LEN)
+      if (!readable_octets(p)) return cipher_set_failed(c->prov);
+      if (p->data_size != EVP_CCM_TLS_FIXED_IV_LEN)
         return cipher_fail(c->prov, kErrInvalidIvLength);
       std::memcpy(c->nonce, p->data, EVP_CCM_TLS_FIXED_IV_LEN);
     }

@@ -150,10 +150,18 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
     c->phase = Phase::kAad;
   }
 
+  // A message needs a key and an unspent nonce.  The default provider goes
+  // on without them (an all-zero key, a repeated keystream): armaccel
+  // refuses, with its reasons (docs/behaviour.md).
   static bool start_message(Ctx* c) {
     if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
     if (c->phase == Phase::kNoNonce || c->phase == Phase::kDone)
       return cipher_fail(c->prov, kErrIvNotSet);
+    if (c->phase == Phase::kReady) start_with_nonce(c, c->nonce);
+    return true;
+  }
+  static bool start_message_quietly(Ctx* c) {
+    if (!c->key_set || c->phase == Phase::kNoNonce || c->phase == Phase::kDone) return false;
     if (c->phase == Phase::kReady) start_with_nonce(c, c->nonce);
     return true;
   }
@@ -190,6 +198,8 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
 
   // The AeadStream policy (common/aead_base.h).
   using AeadStream<Chacha20Poly1305Cipher>::final;  // final: the tag made or checked
+  // Refusals the default provider does not have keep armaccel's reasons.
+  static Reason reason(const Ctx*, Reason r) { return r; }
   static bool in_text(const Ctx* c) { return c->phase == Phase::kText; }
   static bool absorb_aad(Ctx* c, const std::uint8_t* in, std::size_t len) {
     poly1305_update(c->poly, &c->mac, in, len);
@@ -240,16 +250,19 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
                                                                                        : 0;
   }
 
-  // A TLS 1.2 record: payload || tag in one update (in place or not).
+  // A TLS 1.2 record: payload || tag in one update (in place or not).  As
+  // in the default provider, a record of the wrong length or with a wrong
+  // tag fails without an error.
   static int tls_record(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
                         const std::uint8_t* in, std::size_t inl) {
     const std::size_t plen = c->tls_payload;
     c->tls_payload = kNoTls;
-    if (in == nullptr || out == nullptr || inl != plen + kTagBytes || outsize < inl ||
-        (out != in && ranges_overlap(out, inl, in, inl))) {
+    if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
+    if (in == nullptr || out == nullptr || (out != in && ranges_overlap(out, inl, in, inl))) {
       raise_error(c->prov, kErrInvalidTlsRecord);
       return 0;
     }
+    if (inl != plen + kTagBytes) return 0;
     std::uint8_t nonce[kNonceBytes];
     std::memcpy(nonce, c->nonce, kNonceBytes);
     for (int i = 0; i < 8; ++i) nonce[4 + i] ^= c->tls_aad[i];
@@ -267,7 +280,6 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
       *outl = plen;
     } else {
       OPENSSL_cleanse(out, plen);  // release nothing of a forged record
-      raise_error(c->prov, kErrTagMismatch);
       ok = 0;
     }
     OPENSSL_cleanse(tag, sizeof tag);
@@ -300,25 +312,26 @@ class Chacha20Poly1305Cipher : public CipherBase<Chacha20Poly1305Cipher>,
       OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED};
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
     const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
-    if (!fixed_size(c->prov, f[0], kChachaKeyBytes, kErrInvalidKeyLength) ||
-        !fixed_size(c->prov, f[1], kNonceBytes, kErrInvalidIvLength))
+    if (!fixed_size(c->prov, f[0], kChachaKeyBytes, kErrInvalidKeyLength, true) ||
+        !fixed_size(c->prov, f[1], kNonceBytes, kErrInvalidIvLength, true))
       return 0;
     if (const OSSL_PARAM* p = f[2]; p != nullptr) {
       if (p->data_type != OSSL_PARAM_OCTET_STRING) return cipher_set_failed(c->prov);
+      if (p->data_size == 0 || p->data_size > kTagBytes)
+        return cipher_fail(c->prov, kErrInvalidTagLength);
       if (p->data == nullptr) {
         // A tag length only (EVP's SET_TAG with no buffer when encrypting).
-        if (p->data_size == 0 || p->data_size > kTagBytes)
-          return cipher_fail(c->prov, kErrInvalidTagLength);
         c->taglen = p->data_size;
       } else {
         if (c->enc) return cipher_fail(c->prov, kErrTagNotNeeded);
+        // Truncated tags (the default provider takes 1..15 bytes) are refused.
         if (p->data_size != kTagBytes) return cipher_fail(c->prov, kErrInvalidTagLength);
         std::memcpy(c->tag, p->data, kTagBytes);
         c->tag_state = TagState::kExpected;
         c->taglen = kTagBytes;
       }
     }
-    if (!aead_set_tls_aad<&tls_init>(c, f[3])) return 0;
+    if (!aead_set_tls_aad<&tls_init>(c, f[3], kErrInvalidData)) return 0;
     if (const OSSL_PARAM* p = f[4]; p != nullptr) {
       if (!readable_octets(p)) return cipher_set_failed(c->prov);
       if (p->data_size != kNonceBytes) return cipher_fail(c->prov, kErrInvalidIvLength);

@@ -7,10 +7,13 @@
 // encrypting without one, and the TLS 1.2 record mode and IV generation that
 // libssl drives ("tlsaad", "tlsivfixed", "tlsivgen", "tlsivinv").
 //
-// Deliberate differences, all additive or stricter: IVs up to 288 bytes
-// (OpenSSL: 128); tags of 4..16 bytes only (SP 800-38D §5.2.1.2; OpenSSL
-// also takes 1..3); a failed tag check puts "tag mismatch" on the error
-// queue; "iv-generated" is reported as in OpenSSL 3.2+.
+// Errors as the default provider's: an update that cannot run fails with
+// PROV_R_CIPHER_OPERATION_FAILED, a final that fails (a forged message, no
+// tag set) leaves the queue empty.  Deliberate differences, all additive
+// or stricter: IVs up to 288 bytes (OpenSSL: 128); tags of 4..16 bytes only
+// (SP 800-38D §5.2.1.2; OpenSSL also takes 1..3); "iv-generated" is
+// reported as in OpenSSL 3.2+; "iv" read before an encryption's first
+// update gives the IV it will use (OpenSSL fails).
 //
 // Traits supplies: Lanes (a GcmLanesT), lanes(const ProvCtx*), kName,
 // kKeyBitsInName (AES-128-GCM, but SM4-GCM).
@@ -137,29 +140,33 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
   }
 
   // Derives J0 from a buffered IV (or a generated one) before the first
-  // AAD or text of a message.
-  static bool start_message(Ctx* c) {
-    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
-    if (c->iv_state == GcmIvState::kFinished) return cipher_fail(c->prov, kErrIvNotSet);
-    if (c->iv_state == GcmIvState::kUninitialised && (!c->enc || !generate_iv(c, 0)))
-      return cipher_fail(c->prov, kErrIvNotSet);
+  // AAD or text of a message; false if there is no key or IV for it.
+  static bool start_message_quietly(Ctx* c) {
+    if (!c->key_set || c->iv_state == GcmIvState::kFinished) return false;
+    if (c->iv_state == GcmIvState::kUninitialised && (!c->enc || !generate_iv(c, 0))) return false;
     if (c->iv_state == GcmIvState::kBuffered) {
       gcm_start(c->lanes, &c->key, &c->state, c->iv, c->ivlen);
       c->iv_state = GcmIvState::kCopied;
     }
     return true;
   }
+  static bool start_message(Ctx* c) {
+    return start_message_quietly(c) || cipher_fail(c->prov, kErrCipherOperationFailed);
+  }
 
-  // The AeadStream policy (common/aead_base.h).
+  // The AeadStream policy (common/aead_base.h).  Every update that cannot
+  // run fails with PROV_R_CIPHER_OPERATION_FAILED, as the default
+  // provider's.
   using AeadStream<GcmCipher>::final;  // final: the tag made or checked
+  static Reason reason(const Ctx*, Reason) { return kErrCipherOperationFailed; }
   static bool in_text(const Ctx* c) { return c->state.in_text; }
   static bool absorb_aad(Ctx* c, const std::uint8_t* in, std::size_t len) {
     if (gcm_aad(c->lanes, &c->key, &c->state, in, len)) return true;
-    return cipher_fail(c->prov, kErrMessageTooLong);
+    return cipher_fail(c->prov, kErrCipherOperationFailed);  // over 2^64 - 1 bits
   }
   static bool crypt_text(Ctx* c, std::uint8_t* out, const std::uint8_t* in, std::size_t len) {
     if (gcm_crypt(c->lanes, &c->key, &c->state, c->enc, in, out, len)) return true;
-    return cipher_fail(c->prov, kErrMessageTooLong);
+    return cipher_fail(c->prov, kErrCipherOperationFailed);  // over 2^39 - 256 bits
   }
   static bool tls_pending(const Ctx* c) { return c->tls_aad_len != kUnset; }
   static bool tag_expected(const Ctx* c) { return c->taglen != kUnset; }
@@ -178,22 +185,38 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
   static int update(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
     c->bytes_in += inl;
-    if (c->tls_aad_len != kUnset) return tls_record(c, out, outl, outsize, in, inl);
     if (inl == 0) {
       *outl = 0;
       return 1;
+    }
+    if (c->tls_aad_len != kUnset) {
+      if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
+      return tls_record(c, out, outl, in, inl) || cipher_fail(c->prov, kErrCipherOperationFailed);
     }
     return AeadStream<GcmCipher>::update_data(c, out, outl, outsize, in, inl);
   }
 
   // One-shot EVP_Cipher: update when in != NULL, final otherwise.  Like
   // OpenSSL's, it reports the input length on success (EVP_Cipher returns
-  // it), also for TLS records; libssl itself uses update, which reports the
-  // payload.
+  // it), also for TLS records (libssl itself uses update, which reports the
+  // payload), and a failure leaves no error of its own.
   static int cipher(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                     const unsigned char* in, std::size_t inl) noexcept {
+    if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
     if (in == nullptr) return final(c, out, outl, outsize);
-    if (!update(c, out, outl, outsize, in, inl)) return 0;
+    c->bytes_in += inl;
+    if (c->tls_aad_len != kUnset) {
+      if (!tls_record(c, out, outl, in, inl)) return 0;
+    } else if (inl != 0) {
+      if (in == nullptr || inl > static_cast<std::size_t>(INT_MAX) ||
+          (out != nullptr && out != in && ranges_overlap(out, inl, in, inl)) ||
+          !start_message_quietly(c))
+        return 0;
+      const bool ok = out == nullptr
+                          ? gcm_aad(c->lanes, &c->key, &c->state, in, inl)
+                          : gcm_crypt(c->lanes, &c->key, &c->state, c->enc, in, out, inl);
+      if (!ok) return 0;
+    }
     *outl = inl;
     return 1;
   }
@@ -269,17 +292,19 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
   }
 
   // A TLS 1.2 record in place: explicit nonce (8) || payload || tag (16).
-  static int tls_record(Ctx* c, std::uint8_t* out, std::size_t* outl, std::size_t outsize,
-                        const std::uint8_t* in, std::size_t len) {
-    int ok = 0;
+  // False if it cannot be run or its tag is wrong: the caller adds the
+  // default provider's error (none for EVP_Cipher).
+  static bool tls_record(Ctx* c, std::uint8_t* out, std::size_t* outl, const std::uint8_t* in,
+                         std::size_t len) {
+    bool ok = false;
     std::size_t plen = 0;
     constexpr std::size_t kNonce = EVP_GCM_TLS_EXPLICIT_IV_LEN, kTag = EVP_GCM_TLS_TAG_LEN;
-    if (!c->key_set || in == nullptr || out != in || len < kNonce + kTag || outsize < len) {
-      raise_error(c->prov, kErrInvalidTlsRecord);
+    if (!c->key_set || in == nullptr || out != in || len < kNonce + kTag) {
+      // (no error of its own)
     } else if (c->enc && ++c->tls_enc_records == 0) {
       raise_error(c->prov, kErrTooManyRecords);  // SP 800-38D §8.3 key usage limit
     } else if (c->enc ? !get_iv_gen(c, out, kNonce) : !set_iv_inv(c, out, kNonce)) {
-      raise_error(c->prov, kErrIvNotSet);
+      // (no error of its own)
     } else {
       std::uint8_t* payload = out + kNonce;
       const std::size_t n = len - kNonce - kTag;
@@ -290,13 +315,12 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
       if (c->enc) {
         std::memcpy(payload + n, tag, kTag);
         plen = len;
-        ok = 1;
+        ok = true;
       } else if (aead_tags_equal(tag, payload + n, kTag)) {
         plen = n;
-        ok = 1;
+        ok = true;
       } else {
         OPENSSL_cleanse(payload, n);  // release nothing of a forged record
-        raise_error(c->prov, kErrTagMismatch);
       }
       OPENSSL_cleanse(tag, sizeof tag);
     }
@@ -325,24 +349,26 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
     for (OSSL_PARAM* p : {f[3], f[4]}) {
       if (p == nullptr) continue;
       // Encrypting without an IV: generate it now, so the caller sees the
-      // IV the message will use.
+      // IV the message will use (the default provider fails, silently).
       if (c->iv_state == GcmIvState::kUninitialised &&
           (c->tls_aad_len != kUnset || !c->enc || !generate_iv(c, 0)))
-        return cipher_fail(c->prov, kErrIvNotSet);
+        return 0;
       if (!aead_put_iv(c->prov, p, c->iv, c->ivlen)) return 0;
     }
     if (!put_size(f[5], c->tls_aad_pad)) return cipher_get_failed(c->prov);
     if (OSSL_PARAM* p = f[6]; p != nullptr) {
-      if (!c->enc || c->taglen == kUnset) return cipher_fail(c->prov, kErrTagNotSet);
+      // The default provider's checks, then a length of at least 4 bytes.
       const std::size_t sz = p->data != nullptr ? p->data_size : c->taglen;
-      if (sz < kGcmMinTagBytes || sz > 16) return cipher_fail(c->prov, kErrInvalidTagLength);
+      if (!c->enc || c->taglen == kUnset || sz == 0 || sz > 16)
+        return cipher_fail(c->prov, kErrInvalidTag);
+      if (sz < kGcmMinTagBytes) return cipher_fail(c->prov, kErrInvalidTagLength);
       if (!OSSL_PARAM_set_octet_string(p, c->buf, sz)) return cipher_get_failed(c->prov);
     }
     if (OSSL_PARAM* p = f[7];
         p != nullptr && (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
                          !get_iv_gen(c, static_cast<std::uint8_t*>(p->data), p->data_size)))
-      return cipher_fail(c->prov, kErrIvNotSet);
-    if (!put_uint(f[8], c->iv_gen_rand ? 1 : 0)) return cipher_get_failed(c->prov);
+      return 0;
+    if (!put_uint(f[8], c->iv_gen_rand ? 1 : 0)) return 0;
     return 1;
   }
 
@@ -352,13 +378,13 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
     const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
     if (const OSSL_PARAM* p = f[0]; p != nullptr) {
-      // (before touching buf: it may hold the computed tag)
-      if (c->enc) return cipher_fail(c->prov, kErrTagNotNeeded);
+      // Read aside first: buf may hold the computed tag.
       std::uint8_t tag[16];
       void* dst = tag;
       std::size_t sz = 0;
-      if (!OSSL_PARAM_get_octet_string(p, &dst, sizeof tag, &sz) || sz < kGcmMinTagBytes)
-        return cipher_fail(c->prov, kErrInvalidTagLength);
+      if (!OSSL_PARAM_get_octet_string(p, &dst, sizeof tag, &sz)) return cipher_set_failed(c->prov);
+      if (sz == 0 || c->enc) return cipher_fail(c->prov, kErrInvalidTag);
+      if (sz < kGcmMinTagBytes) return cipher_fail(c->prov, kErrInvalidTagLength);
       std::memcpy(c->buf, tag, sz);
       c->taglen = sz;
     }
@@ -381,7 +407,7 @@ class GcmCipher : public CipherBase<GcmCipher<Traits, KeyBytes>>,
     if (const OSSL_PARAM* p = f[4];
         p != nullptr && (p->data == nullptr || p->data_type != OSSL_PARAM_OCTET_STRING ||
                          !set_iv_inv(c, static_cast<const std::uint8_t*>(p->data), p->data_size)))
-      return cipher_set_failed(c->prov);
+      return 0;  // (no error, as the default provider)
     return 1;
   }
 

@@ -32,7 +32,7 @@ int tls_block_record(typename Ops::Ctx* c, std::uint8_t* out, std::size_t* outl,
     inl = tls_add_padding(c->tls_version, out, inl, outsize, Ops::kBlock);
     if (inl == 0) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
   }
-  if (inl % Ops::kBlock != 0) return cipher_fail(c->prov, kErrInvalidTlsRecord);
+  if (inl % Ops::kBlock != 0) return cipher_fail(c->prov, kErrCipherOperationFailed);
   Ops::process_blocks(c, out, out, inl);
   if (c->enc) {
     *outl = inl;
@@ -45,7 +45,7 @@ int tls_block_record(typename Ops::Ctx* c, std::uint8_t* out, std::size_t* outl,
   const bool ok = tls_remove_padding_and_mac(c->tls_version, out, inl, Ops::kBlock, c->tls_mac_size,
                                              fallback, c->tls_mac.bytes, &payload);
   OPENSSL_cleanse(fallback, sizeof fallback);
-  if (!ok) return cipher_fail(c->prov, kErrInvalidTlsRecord);
+  if (!ok) return cipher_fail(c->prov, kErrCipherOperationFailed);
   *outl = payload;
   return 1;
 }
@@ -56,7 +56,7 @@ int tls_block_record(typename Ops::Ctx* c, std::uint8_t* out, std::size_t* outl,
 template <class Ops>
 int tls_stream_mac_tail(typename Ops::Ctx* c, const std::uint8_t* out, std::size_t* outl) {
   static_assert(Ops::kStream);
-  if (*outl < c->tls_mac_size) return cipher_fail(c->prov, kErrInvalidTlsRecord);
+  if (*outl < c->tls_mac_size) return cipher_fail(c->prov, kErrCipherOperationFailed);
   *outl -= c->tls_mac_size;
   c->tls_mac.at = out + *outl;
   return 1;

@@ -181,8 +181,8 @@ class BlockModeCipher : public CipherBase<BlockModeCipher<Traits, Mode, KeyBytes
     return 1;
   }
 
-  // A uint parameter, if present; false (kErrFailedToSetParameter) if it
-  // cannot be read.
+  // A uint parameter, if present; false (cipher_set_failed) if it cannot be
+  // read.
   static bool get_uint(const Ctx* c, const OSSL_PARAM* p, bool* found, unsigned* value) {
     *found = p != nullptr;
     if (p == nullptr || OSSL_PARAM_get_uint(p, value)) return true;
@@ -210,15 +210,15 @@ class BlockModeCipher : public CipherBase<BlockModeCipher<Traits, Mode, KeyBytes
       c->tls_mac_size = size;
     }
     // Key and IV lengths are fixed.
-    if (!fixed_size(c->prov, f[4], KeyBytes, kErrInvalidKeyLength) ||
-        !fixed_size(c->prov, f[5], kIvBytes, kErrInvalidIvLength))
+    if (!fixed_size(c->prov, f[4], KeyBytes, kErrInvalidKeyLength, false) ||
+        !fixed_size(c->prov, f[5], kIvBytes, kErrInvalidIvLength, false))
       return 0;
     if (!get_uint(c, f[6], &found, &u)) return 0;
     if (found) {
       // Below the reported block size, as OpenSSL 3.0: for the stream modes
       // (block size 1) only 0, since any other value would use a stale or
       // not yet encrypted keystream block (OFB, CFB: the raw IV).
-      if (u >= kInfo.block_bytes) return cipher_fail(c->prov, kErrInvalidNumValue);
+      if (u >= kInfo.block_bytes) return cipher_set_failed(c->prov);
       c->num = u;
     }
     return 1;

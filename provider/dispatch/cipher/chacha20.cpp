@@ -119,8 +119,8 @@ class Chacha20Cipher : public CipherBase<Chacha20Cipher> {
   // "keylen" is checked before "ivlen" (the order of the errors).
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
     const ParamScan<const OSSL_PARAM, 2> f(params, kParamNames);
-    return fixed_size(c->prov, f[1], kChachaKeyBytes, kErrInvalidKeyLength) &&
-           fixed_size(c->prov, f[0], kChachaIvBytes, kErrInvalidIvLength);
+    return fixed_size(c->prov, f[1], kChachaKeyBytes, kErrInvalidKeyLength, true) &&
+           fixed_size(c->prov, f[0], kChachaIvBytes, kErrInvalidIvLength, true);
   }
 
   // The context parameters (common/cipher_param_lists.h).

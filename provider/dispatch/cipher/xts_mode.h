@@ -26,14 +26,16 @@
 // natural way to walk one buffer.  After final the next update starts a new
 // data unit with the same IV, as in the default behaviour.
 //
-// Stricter than the default provider: a data unit shorter than 16 bytes,
-// partially overlapping buffers and more than 2^20 blocks are reported with
-// their own reasons; re-initialising for the other direction without a new
-// key re-expands the kept key instead of using the wrong schedule.
+// Errors as the default provider's (a unit it cannot run fails with
+// PROV_R_CIPHER_OPERATION_FAILED); stricter than it: partially overlapping
+// buffers fail with armaccel's reason, and re-initialising for the other
+// direction without a new key re-expands the kept key instead of using the
+// wrong schedule.  SM4-XTS takes equal key halves, as OpenSSL's does.
 //
 // Traits supplies: Kernel, Schedule, kernel(const ProvCtx*), kName,
 // kKeyBitsInName (AES-128-XTS, but SM4-XTS), kGbStandard (the cipher has
-// GB/T 17964-2021's tweak rule, chosen by "xts_standard").
+// GB/T 17964-2021's tweak rule, chosen by "xts_standard"),
+// kRefusesEqualHalves (an encryption key with key1 == key2 is refused).
 #pragma once
 
 #include <openssl/core_dispatch.h>
@@ -144,7 +146,7 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
       // SP 800-38E / IEEE 1619-2018 §5.1: key1 and key2 must differ.  Old
       // data written with equal halves can still be decrypted.
       // A refused key leaves no usable key behind.
-      if (enc && c->halves_equal) {
+      if (Traits::kRefusesEqualHalves && enc && c->halves_equal) {
         OPENSSL_cleanse(c->key, sizeof c->key);
         OPENSSL_cleanse(&c->data_key, sizeof c->data_key);
         OPENSSL_cleanse(&c->tweak_key, sizeof c->tweak_key);
@@ -159,17 +161,15 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
     return true;
   }
 
-  static bool ready(const Ctx* c) {
-    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
-    if (!c->iv_set) return cipher_fail(c->prov, kErrIvNotSet);
-    return true;
-  }
-
-  // One whole data unit (the default behaviour and EVP_Cipher).
+  // One whole data unit (the default behaviour and EVP_Cipher), as the
+  // default provider answers: a unit it cannot run (no key or IV, a null
+  // buffer, under 16 bytes) fails without an error of its own (the update
+  // adds PROV_R_CIPHER_OPERATION_FAILED), one over 2^20 blocks with
+  // PROV_R_XTS_DATA_UNIT_IS_TOO_LARGE.
   ARMACCEL_NOINLINE static int one_unit(Ctx* c, unsigned char* out, std::size_t* outl,
                                         std::size_t outsize, const unsigned char* in,
                                         std::size_t inl) {
-    if (inl < 16) return cipher_fail(c->prov, kErrXtsDataUnitTooShort);
+    if (!c->key_set || !c->iv_set || out == nullptr || in == nullptr || inl < 16) return 0;
     if (inl > kXtsMaxDataUnitBytes) return cipher_fail(c->prov, kErrXtsDataUnitTooLarge);
     if (!cipher_output_fits(c->prov, out, outsize, in, inl)) return 0;
     XtsState s;
@@ -184,6 +184,10 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
 
   ARMACCEL_NOINLINE static int stream_update(Ctx* c, unsigned char* out, std::size_t* outl,
                                              const unsigned char* in, std::size_t inl) {
+    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
+    if (!c->iv_set) return cipher_fail(c->prov, kErrIvNotSet);
+    if (inl != 0 && (in == nullptr || out == nullptr))
+      return cipher_fail(c->prov, kErrNullParameter);
     // An empty update opens no data unit: init then final with nothing in
     // between is no unit at all, as without streaming.
     if (inl == 0 && !c->unit_open) return 1;
@@ -209,19 +213,18 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
                     const unsigned char* in, std::size_t inl) noexcept {
     c->bytes_in += inl;
     *outl = 0;
-    if (!ready(c)) return 0;
     if (inl > static_cast<std::size_t>(INT_MAX) - 15)
       return cipher_fail(c->prov, kErrOutputTooLong);
-    if (inl != 0 && (in == nullptr || out == nullptr))
-      return cipher_fail(c->prov, kErrNullParameter);
     if (c->streaming) return stream_update(c, out, outl, in, inl);
-    return one_unit(c, out, outl, outsize, in, inl);
+    if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
+    if (!one_unit(c, out, outl, outsize, in, inl))
+      return cipher_fail(c->prov, kErrCipherOperationFailed);
+    return 1;
   }
 
   static int final(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t) noexcept {
     *outl = 0;
-    if (!c->key_set) return cipher_fail(c->prov, kErrNoKeySet);
-    if (!c->streaming || !c->unit_open) return 1;
+    if (!c->streaming || !c->unit_open) return 1;  // whole units: nothing is left
     c->unit_open = false;
     // The unit is over either way: its state is wiped.
     const bool too_short = c->state.unit_bytes < 16;
@@ -236,8 +239,6 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
                     const unsigned char* in, std::size_t inl) noexcept {
     c->bytes_in += inl;
     *outl = 0;
-    if (!ready(c)) return 0;
-    if (in == nullptr || out == nullptr) return cipher_fail(c->prov, kErrNullParameter);
     return one_unit(c, out, outl, outsize, in, inl);
   }
 
@@ -260,7 +261,11 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
   static int set_ctx_params(Ctx* c, const OSSL_PARAM params[]) noexcept {
     const ParamScan<const OSSL_PARAM, std::size(kSetNames)> f(params, kSetNames);
     // XTS key lengths are fixed.
-    if (!fixed_size(c->prov, f[0], KeyBytes, kErrInvalidKeyLength)) return 0;
+    // AES-XTS lists "keylen" and refuses another silently (the default
+    // provider); SM4-XTS ignores it there, and armaccel refuses it.
+    if (!fixed_size(c->prov, f[0], KeyBytes, Traits::kGbStandard ? kErrInvalidKeyLength : kErrNone,
+                    !Traits::kGbStandard))
+      return 0;
     const OSSL_PARAM* p = nullptr;
     if ((p = f[1]) != nullptr) {
       int on = 0;
@@ -271,10 +276,14 @@ class XtsCipher : public CipherBase<XtsCipher<Traits, KeyBytes>> {
     }
     if constexpr (Traits::kGbStandard) {
       if ((p = f[2]) != nullptr) {
+        // As the default provider: another type fails without an error, an
+        // unreadable value with PROV_R_FAILED_TO_GET_PARAMETER, an unknown
+        // one with PROV_R_FAILED_TO_SET_PARAMETER.
         const char* v = nullptr;
-        if (!OSSL_PARAM_get_utf8_string_ptr(p, &v) ||
-            (!names_equal(v, "GB") && !names_equal(v, "IEEE")))
-          return cipher_set_failed(c->prov);
+        if (p->data_type != OSSL_PARAM_UTF8_STRING) return 0;
+        if (!OSSL_PARAM_get_utf8_string_ptr(p, &v)) return cipher_set_failed(c->prov);
+        if (!names_equal(v, "GB") && !names_equal(v, "IEEE"))
+          return cipher_fail(c->prov, kErrFailedToSetParameter);
         if (c->unit_open) return cipher_fail(c->prov, kErrXtsUnitInProgress);
         c->gb = names_equal(v, "GB");
       }

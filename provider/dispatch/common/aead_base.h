@@ -11,6 +11,9 @@
 // the cipher class, whose Ctx has `prov` and `enc`, and which supplies
 //   start_message(c)            derive the per-message state; false with
 //                               an error queued
+//   start_message_quietly(c)    the same without an error (for final)
+//   reason(c, r)                the reason to raise for condition r (the
+//                               default provider's for that cipher)
 //   in_text(c)                  text has been processed (no more AAD)
 //   absorb_aad(c, in, n)        false with an error queued
 //   crypt_text(c, out, in, n)   false with an error queued
@@ -69,42 +72,49 @@ inline bool aead_tls1_payload_length(std::uint8_t aad[EVP_AEAD_TLS1_AAD_LEN],
 }
 
 // The "tlsaad" parameter p (found by the caller's ParamScan; null when
-// absent): TlsInit(c, data, size) returns the
-// record's extra room (stored in c->tls_aad_pad, "tlsaadpad") or 0 for an
-// invalid AAD (kErrInvalidAad); an unreadable parameter is
-// kErrFailedToSetParameter.
+// absent): TlsInit(c, data, size) returns the record's extra room (stored
+// in c->tls_aad_pad, "tlsaadpad") or 0 for an invalid AAD (`invalid`:
+// PROV_R_INVALID_AAD for GCM and CCM, PROV_R_INVALID_DATA for
+// ChaCha20-Poly1305, as the default provider); a parameter that is not an
+// octet string is PROV_R_FAILED_TO_GET_PARAMETER.
 template <auto TlsInit, class Ctx>
-ARMACCEL_ALWAYS_INLINE bool aead_set_tls_aad(Ctx* c, const OSSL_PARAM* p) {
+ARMACCEL_ALWAYS_INLINE bool aead_set_tls_aad(Ctx* c, const OSSL_PARAM* p,
+                                             Reason invalid = kErrInvalidAad) {
   if (p == nullptr) return true;
   if (!readable_octets(p)) return cipher_set_failed(c->prov);
   const std::size_t room = TlsInit(c, static_cast<const std::uint8_t*>(p->data), p->data_size);
-  if (room == 0) return cipher_fail(c->prov, kErrInvalidAad);
+  if (room == 0) return cipher_fail(c->prov, invalid);
   c->tls_aad_pad = room;
   return true;
 }
 
 // "iv" / "updated-iv": the len bytes of iv, into a parameter with room for
-// them (else kErrInvalidIvLength) or an OCTET_PTR; false with an error
+// them (else PROV_R_INVALID_IV_LENGTH) or an OCTET_PTR; false with an error
 // queued.
 inline bool aead_put_iv(const ProvCtx* prov, OSSL_PARAM* p, const std::uint8_t* iv,
                         std::size_t len) {
   if (p->data != nullptr && len > p->data_size) return cipher_fail(prov, kErrInvalidIvLength);
-  if (!set_octets(p, iv, len)) return cipher_get_failed(prov);
+  if (!set_octets(p, iv, len, OctetOrder::kStringFirst)) return cipher_get_failed(prov);
   return true;
 }
 
 template <class P>
 struct AeadStream {
   // An update with data (inl != 0, outside a TLS record): AAD when out is
-  // NULL, else text.
+  // NULL, else text.  A message that cannot go on (no key or IV, AAD after
+  // text, too long) fails with P::kCannotContinue, the reason the default
+  // provider's update gives (GCM: PROV_R_CIPHER_OPERATION_FAILED), or
+  // armaccel's own where the default provider goes on regardless
+  // (ChaCha20-Poly1305: kErrNone is never used there).
   template <class Ctx>
   static int update_data(Ctx* c, unsigned char* out, std::size_t* outl, std::size_t outsize,
                          const unsigned char* in, std::size_t inl) {
     if (in == nullptr) return cipher_fail(c->prov, kErrNullParameter);
     if (!cipher_length_fits(c->prov, inl)) return 0;  // EVP reports lengths as int
+    if (outsize < inl) return cipher_fail(c->prov, kErrOutputBufferTooSmall);
     if (!P::start_message(c)) return 0;
     if (out == nullptr) {  // AAD
-      if (P::in_text(c)) return cipher_fail(c->prov, kErrAadAfterData);
+      if (P::in_text(c)) return cipher_fail(c->prov, P::reason(c, kErrAadAfterData));
       if (!P::absorb_aad(c, in, inl)) return 0;
       *outl = inl;
       return 1;
@@ -117,25 +127,22 @@ struct AeadStream {
 
   // The tag: made and kept when encrypting; checked against the expected
   // one when decrypting, which must have been set (a message whose tag was
-  // never checked is never accepted).
+  // never checked is never accepted).  As in the default provider, a final
+  // that fails leaves the error queue empty: applications read that as a
+  // forged message (pyca/cryptography's InvalidTag).
   template <class Ctx>
   static int final(Ctx* c, unsigned char*, std::size_t* outl, std::size_t) noexcept {
     *outl = 0;
-    if (P::tls_pending(c)) {
-      return cipher_fail(c->prov, kErrCipherOperationFailed);  // TLS records are one update each
-    }
-    if (!P::start_message(c)) return 0;
-    if (!c->enc && !P::tag_expected(c)) return cipher_fail(c->prov, kErrTagNotSet);
+    if (P::tls_pending(c)) return 0;  // TLS records are one update each
+    if (!P::start_message_quietly(c)) return 0;
+    if (!c->enc && !P::tag_expected(c)) return 0;
     std::uint8_t tag[kAeadMaxTagBytes];
     P::finish_tag(c, tag);
     int ok = 1;
     if (c->enc) {
       P::keep_tag(c, tag);
     } else {
-      if (!aead_tags_equal(tag, P::expected_tag(c), P::expected_tag_len(c))) {
-        raise_error(c->prov, kErrTagMismatch);
-        ok = 0;
-      }
+      ok = aead_tags_equal(tag, P::expected_tag(c), P::expected_tag_len(c)) ? 1 : 0;
       P::forget_expected_tag(c);  // the next message needs its own tag
     }
     OPENSSL_cleanse(tag, sizeof tag);

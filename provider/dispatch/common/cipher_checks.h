@@ -51,24 +51,34 @@ inline bool cipher_output_fits(const ProvCtx* prov, const void* out, std::size_t
   return true;
 }
 
-// The failure of a get_ctx_params / set_ctx_params whose parameter could not
-// be read or written: kErrFailedToGetParameter / kErrFailedToSetParameter.
+// The failure of a get_ctx_params whose parameter could not be written, and
+// of a set_ctx_params whose parameter could not be read.  OpenSSL names
+// these after the OSSL_PARAM call that failed: getting a context parameter
+// fails to *set* the caller's OSSL_PARAM (PROV_R_FAILED_TO_SET_PARAMETER),
+// setting one fails to *get* its value (PROV_R_FAILED_TO_GET_PARAMETER).
 inline int cipher_get_failed(const ProvCtx* prov, ErrorSite where = ErrorSite::current()) {
-  return cipher_fail(prov, kErrFailedToGetParameter, where);
+  return cipher_fail(prov, kErrFailedToSetParameter, where);
 }
 inline int cipher_set_failed(const ProvCtx* prov, ErrorSite where = ErrorSite::current()) {
-  return cipher_fail(prov, kErrFailedToSetParameter, where);
+  return cipher_fail(prov, kErrFailedToGetParameter, where);
 }
 
 // A length parameter ("keylen", "ivlen") of a cipher whose length is fixed:
-// absent or equal to `fixed`.  A value that cannot be read fails with
-// kErrFailedToSetParameter, another length with `wrong` — an error rather
-// than a silent no-op that would make EVP read past a caller's shorter
-// buffer.
-inline bool fixed_size(const ProvCtx* prov, const OSSL_PARAM* p, std::size_t fixed, Reason wrong) {
+// absent or equal to `fixed`; another length fails with `wrong` (kErrNone:
+// without an error, as the default provider's XTS) -- an error even where
+// the default provider ignores the parameter, after which EVP reports the
+// length asked for and a caller reads past its shorter buffer.  A value
+// that is not a number fails with PROV_R_FAILED_TO_GET_PARAMETER where the
+// default provider reads the parameter (`listed`: it is settable there),
+// and is left alone where it ignores it (OpenSSL 3.5+'s EVP then refuses
+// it itself).
+inline bool fixed_size(const ProvCtx* prov, const OSSL_PARAM* p, std::size_t fixed, Reason wrong,
+                       bool listed) {
   if (p == nullptr) return true;
   std::size_t len = 0;
-  if (!OSSL_PARAM_get_size_t(p, &len)) return cipher_fail(prov, kErrFailedToSetParameter);
+  if (!listed && p->data_type != OSSL_PARAM_INTEGER && p->data_type != OSSL_PARAM_UNSIGNED_INTEGER)
+    return true;
+  if (!OSSL_PARAM_get_size_t(p, &len)) return cipher_fail(prov, kErrFailedToGetParameter);
   if (len != fixed) return cipher_fail(prov, wrong);
   return true;
 }

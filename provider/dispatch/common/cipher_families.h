@@ -6,6 +6,7 @@
 // table and round keys; Lanes/lanes(): the block, GHASH and (AES only)
 // fused GCM lanes; kName and kKeyBitsInName: "AES-128-…" but "SM4-…";
 // kGbStandard: XTS has GB/T 17964-2021's tweak rule ("xts_standard").
+// kRefusesEqualHalves: XTS refuses an encryption key whose halves are equal.
 #pragma once
 
 #include "api/aes.h"
@@ -42,12 +43,14 @@ struct AesFamily : BlockFamily<AesKernel, AesRoundKeys, GcmLanes, &KernelSet::ae
   static constexpr char kName[] = "AES";
   static constexpr bool kKeyBitsInName = true;
   static constexpr bool kGbStandard = false;
+  static constexpr bool kRefusesEqualHalves = true;  // IEEE 1619-2018 §5.1
 };
 
 struct Sm4Family : BlockFamily<Sm4Kernel, Sm4RoundKeys, Sm4GcmLanes, &KernelSet::sm4, false> {
   static constexpr char kName[] = "SM4";
   static constexpr bool kKeyBitsInName = false;
-  static constexpr bool kGbStandard = true;  // OpenSSL's default for SM4-XTS
+  static constexpr bool kGbStandard = true;           // OpenSSL's default for SM4-XTS
+  static constexpr bool kRefusesEqualHalves = false;  // as OpenSSL's SM4-XTS
 };
 
 }  // namespace

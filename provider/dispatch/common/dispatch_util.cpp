@@ -7,13 +7,21 @@
 #include <openssl/params.h>
 #include <openssl/proverr.h>
 
+#include "host_version.h"
 #include "util/wipe.h"
 
 namespace armaccel::prov {
 
-bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len) {
-  if (p->data_type == OSSL_PARAM_OCTET_PTR) return OSSL_PARAM_set_octet_ptr(p, data, len) != 0;
-  return OSSL_PARAM_set_octet_string(p, data, len) != 0;
+bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len, OctetOrder order) {
+  if (at_least(running_host(), 3, 6)) {
+    if (p->data_type == OSSL_PARAM_OCTET_PTR) return OSSL_PARAM_set_octet_ptr(p, data, len) != 0;
+    return OSSL_PARAM_set_octet_string(p, data, len) != 0;
+  }
+  if (order == OctetOrder::kStringFirst)
+    return OSSL_PARAM_set_octet_string(p, data, len) != 0 ||
+           OSSL_PARAM_set_octet_ptr(p, data, len) != 0;
+  return OSSL_PARAM_set_octet_ptr(p, data, len) != 0 ||
+         OSSL_PARAM_set_octet_string(p, data, len) != 0;
 }
 
 bool set_utf8(OSSL_PARAM* p, const char* value) {
@@ -28,8 +36,10 @@ void free_wiped(void* p, std::size_t n) noexcept {
 }
 
 void raise_param_error_without_ctx(bool getting) {
+  // Named, as OpenSSL does, after the OSSL_PARAM call that failed: a get
+  // fails to set the caller's parameter.
   ERR_raise(ERR_LIB_PROV,
-            getting ? PROV_R_FAILED_TO_GET_PARAMETER : PROV_R_FAILED_TO_SET_PARAMETER);
+            getting ? PROV_R_FAILED_TO_SET_PARAMETER : PROV_R_FAILED_TO_GET_PARAMETER);
 }
 
 int mac_fixed_size_get_params(OSSL_PARAM params[], std::size_t size) {

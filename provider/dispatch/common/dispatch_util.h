@@ -21,8 +21,13 @@ inline void (*as_dispatch(F* f))(void) {
 }
 
 // Writes bytes to an OCTET_STRING or OCTET_PTR parameter (OpenSSL answers
-// "iv"/"updated-iv" in either form).
-bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len);
+// "iv"/"updated-iv" in either form).  The default provider of 3.6+ writes
+// by the parameter's type; before 3.6 it tries one form, then the other,
+// in the order its code for that cipher has (`order`) -- the same calls
+// leave the same errors of the running libcrypto when neither fits.
+enum class OctetOrder { kPtrFirst, kStringFirst };
+bool set_octets(OSSL_PARAM* p, const void* data, std::size_t len,
+                OctetOrder order = OctetOrder::kPtrFirst);
 
 // Sets a UTF8_PTR or UTF8_STRING parameter from a NUL-terminated string.
 bool set_utf8(OSSL_PARAM* p, const char* value);
@@ -48,7 +53,7 @@ inline bool put_octets(OSSL_PARAM* p, const void* data, std::size_t len) {
 // newctx returns NULL, so without this the caller sees a bare failure.
 inline void raise_alloc_failure(const ProvCtx* prov,
                                 ErrorSite where = ErrorSite::current()) noexcept {
-  raise_error(prov, static_cast<Reason>(ERR_R_MALLOC_FAILURE), where);
+  raise_error(prov, kErrProvMallocFailure, where);
 }
 
 // Frees a context of n bytes at p (null: nothing) after zeroing all of it:

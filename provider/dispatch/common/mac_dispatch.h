@@ -166,11 +166,17 @@ const OSSL_DISPATCH MacDispatch<M>::kTable[] = {
 // Reads "key" p (found by the caller's ParamScan; null when absent: true),
 // an OCTET_STRING whose bytes can be read, else "failed to set parameter",
 // and hands it to `set_key`.
+// The "key" parameter p (null: absent): one that is not an octet string
+// fails without an error, as in the default provider; one with a NULL
+// buffer fails with `no_bytes` (the default provider's CMAC fails
+// silently; its GMAC and HMAC take it, armaccel refuses).
 template <class Ctx, class SetKey>
-bool apply_found_key(Ctx* c, const OSSL_PARAM* p, SetKey set_key) {
+bool apply_found_key(Ctx* c, const OSSL_PARAM* p, SetKey set_key,
+                     Reason no_bytes = kErrFailedToGetParameter) {
   if (p == nullptr) return true;
+  if (p->data_type != OSSL_PARAM_OCTET_STRING) return false;
   if (!readable_octets(p)) {
-    raise_error(c->prov, kErrFailedToSetParameter);
+    raise_error(c->prov, no_bytes);
     return false;
   }
   return set_key(c, static_cast<const unsigned char*>(p->data), p->data_size);

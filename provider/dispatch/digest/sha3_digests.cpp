@@ -142,10 +142,13 @@ struct Sha3Digest {
     if (refused || c->out_bytes == kLengthUnset || too_small ||
         (out == nullptr && c->out_bytes != 0)) {
       // A failed final ends the message too: no squeeze or second final
-      // carries on from it.
+      // carries on from it.  No length set (an XOF in 3.4+) is the default
+      // provider's PROV_R_INVALID_DIGEST_LENGTH; the rest it does not
+      // refuse (it writes the whole output into a shorter buffer).
       sponge_wipe(&c->sponge);
       c->phase = Phase::kFinished;
-      raise_error(c->prov, kErrInvalidDigestSize);
+      raise_error(c->prov,
+                  c->out_bytes == kLengthUnset ? kErrInvalidDigestLength : kErrInvalidDigestSize);
       return 0;
     }
     sponge_squeeze(c->kernel, &c->sponge, out, c->out_bytes);
@@ -185,19 +188,21 @@ struct Sha3Digest {
     if (p == nullptr && Spec.xof && size_is_xoflen(c->prov)) p = f[1];
     if (p == nullptr) return 1;
     std::size_t len = 0;
+    // A fixed-length digest has no "xoflen": the default provider has no
+    // parameters to set there, and EVP fails the call without an error (so
+    // nothing that would raise one is called).
+    if (!Spec.xof && p->data_type != OSSL_PARAM_UNSIGNED_INTEGER &&
+        p->data_type != OSSL_PARAM_INTEGER)
+      return 0;
     if (!OSSL_PARAM_get_size_t(p, &len)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
+      if (Spec.xof) raise_error(c->prov, kErrFailedToGetParameter);
       return 0;
     }
-    // A fixed-length digest has no "xoflen"; its own size is harmless,
-    // any other is refused, and final asked for that length fails too
-    // (OpenSSL 3.4+'s EVP_DigestFinalXOF goes on to final when the setting
-    // fails).
+    // Its own size is harmless; any other is refused, and final asked for
+    // that length fails too (OpenSSL 3.4+'s EVP_DigestFinalXOF goes on to
+    // final when the setting fails).
     c->length_refused = !Spec.xof && len != Spec.out_bytes;
-    if (c->length_refused) {
-      raise_error(c->prov, kErrInvalidDigestSize);
-      return 0;
-    }
+    if (c->length_refused) return 0;
     c->out_bytes = len;
     return 1;
   }
@@ -225,7 +230,7 @@ struct Sha3Digest {
     for (std::size_t i = 0; i < std::size(kLengthNames); ++i) {
       OSSL_PARAM* p = f[i];
       if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->out_bytes)) {
-        raise_error(c->prov, kErrFailedToGetParameter);
+        raise_error(c->prov, kErrFailedToSetParameter);  // (named after the call that failed)
         return 0;
       }
     }

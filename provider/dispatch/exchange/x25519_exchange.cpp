@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Key exchange X25519 (RFC 7748 section 6.1) with the default provider's
-// behaviour: init takes a key with a private key, set_peer one with a
-// public key, derive gives the 32-byte shared secret X25519(private,
-// peer), or its length when asked with no buffer.  An all-zero result (a
-// low-order peer key) is refused with "failed during derivation", as
-// section 6.1 allows and OpenSSL does.  The context holds copies of the
+// behaviour: init and set_peer take any X25519 key; derive needs a private
+// key and a peer (PROV_R_MISSING_KEY) and gives the 32-byte shared secret
+// X25519(private, peer), or its length when asked with no buffer.  An
+// all-zero result (a low-order peer key, or a peer without a public key)
+// is refused with "failed during derivation", as section 6.1 allows and
+// OpenSSL does.  The context holds copies of the
 // keys, wiped when it is freed.  No context parameters (the default
 // provider's X25519 exchange has none).
 #include <openssl/core_dispatch.h>
@@ -60,22 +61,23 @@ void* dupctx(void* vctx) noexcept {
 int init(void* vctx, void* keydata, const OSSL_PARAM[]) noexcept {
   auto* ctx = static_cast<ExchangeCtx*>(vctx);
   const auto* key = static_cast<const X25519Key*>(keydata);
-  if (key == nullptr || !key->has_priv) {
-    raise_error_message(ctx->prov, kErrMissingKey, ErrorSite::current(),
-                        "X25519 key exchange needs a private key");
+  if (key == nullptr) {
+    raise_error(ctx->prov, kErrInternalError);
     return 0;
   }
-  std::memcpy(ctx->priv, key->priv, kX25519KeyBytes);
-  ctx->has_key = true;
+  OPENSSL_cleanse(ctx->priv, kX25519KeyBytes);
+  if (key->has_priv) std::memcpy(ctx->priv, key->priv, kX25519KeyBytes);
+  ctx->has_key = key->has_priv;
   return 1;
 }
 
+// The peer's public key (32 zero bytes for an empty key, as OpenSSL's
+// holds them).
 int set_peer(void* vctx, void* peerdata) noexcept {
   auto* ctx = static_cast<ExchangeCtx*>(vctx);
   const auto* peer = static_cast<const X25519Key*>(peerdata);
-  if (peer == nullptr || !peer->has_pub) {
-    raise_error_message(ctx->prov, kErrMissingKey, ErrorSite::current(),
-                        "the X25519 peer key has no public key");
+  if (peer == nullptr) {
+    raise_error(ctx->prov, kErrInternalError);
     return 0;
   }
   std::memcpy(ctx->peer, peer->pub, kX25519KeyBytes);
@@ -86,7 +88,7 @@ int set_peer(void* vctx, void* peerdata) noexcept {
 int derive(void* vctx, unsigned char* secret, std::size_t* secretlen, std::size_t outlen) noexcept {
   auto* ctx = static_cast<ExchangeCtx*>(vctx);
   if (!ctx->has_key || !ctx->has_peer) {
-    raise_error(ctx->prov, ctx->has_key ? kErrMissingKey : kErrNoKeySet);
+    raise_error(ctx->prov, kErrMissingKey);
     return 0;
   }
   if (secret == nullptr) {

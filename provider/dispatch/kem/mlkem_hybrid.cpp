@@ -20,6 +20,7 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
@@ -33,6 +34,7 @@
 #include "dispatch/common/param_scan.h"
 #include "dispatch/common/random.h"
 #include "dispatch/common/tables.h"
+#include "dispatch/keymgmt/key_params.h"
 #include "dispatch/keymgmt/mlkem_key.h"
 #include "errors.h"
 
@@ -114,7 +116,9 @@ bool x25519_generate(ProvCtx* prov, HybridKey* key) {
 }
 
 // X25519(own private, peer public) into out (32 bytes); fails on a
-// low-order peer key (all-zero result), as RFC 7748 §6.1 allows.
+// low-order peer key (all-zero result), as RFC 7748 §6.1 allows, with
+// PROV_R_FAILED_DURING_DERIVATION, what OpenSSL's X25519 key exchange
+// raises (and all its hybrid leaves).
 bool x25519_derive(ProvCtx* prov, const HybridKey* own, const std::uint8_t peer_pub[kX25519Bytes],
                    std::uint8_t out[kX25519Bytes]) {
   bool ok;
@@ -124,6 +128,8 @@ bool x25519_derive(ProvCtx* prov, const HybridKey* own, const std::uint8_t peer_
     for (std::size_t i = 0; i < kX25519Bytes; ++i) any |= out[i];
     ok = any != 0;
   } else {
+    // The child library context's errors are replaced by armaccel's one.
+    ERR_set_mark();
     EVP_PKEY* peer =
         EVP_PKEY_new_raw_public_key_ex(prov->libctx, "X25519", nullptr, peer_pub, kX25519Bytes);
     EVP_PKEY_CTX* ctx = peer != nullptr && own->x25519 != nullptr
@@ -135,8 +141,9 @@ bool x25519_derive(ProvCtx* prov, const HybridKey* own, const std::uint8_t peer_
          len == kX25519Bytes;
     EVP_PKEY_CTX_free(ctx);
     EVP_PKEY_free(peer);
+    ERR_pop_to_mark();
   }
-  if (!ok) raise_error(prov, kErrInvalidKey);
+  if (!ok) raise_error(prov, kErrFailedDuringDerivation);
   return ok;
 }
 
@@ -160,7 +167,8 @@ bool x25519_ephemeral(ProvCtx* prov, const std::uint8_t peer_pub[kX25519Bytes],
   OPENSSL_cleanse(priv, sizeof priv);
   std::uint8_t any = 0;
   for (std::size_t i = 0; i < kX25519Bytes; ++i) any |= shared[i];
-  if (any == 0) raise_error(prov, kErrInvalidKey);  // a low-order peer key (RFC 7748 §6.1)
+  // A low-order peer key (RFC 7748 §6.1).
+  if (any == 0) raise_error(prov, kErrFailedDuringDerivation);
   return any != 0;
 }
 
@@ -183,23 +191,32 @@ int key_match(const void* a, const void* b, int selection) noexcept {
              : 0;
 }
 
+// As OpenSSL 3.5 reports its hybrids: the ML-KEM part's figures; the
+// share (ek || X25519 public key) of a key that has one, into an
+// OCTET_STRING of enough room (PROV_R_OUTPUT_BUFFER_TOO_SMALL, another
+// type fails without an error).
 int key_get_params(void* vkey, OSSL_PARAM params[]) noexcept {
   auto* key = static_cast<HybridKey*>(vkey);
   static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_BITS, OSSL_PKEY_PARAM_SECURITY_BITS,
                                            "security-category", OSSL_PKEY_PARAM_MAX_SIZE,
                                            OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY};
   const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
-  // As OpenSSL 3.5 reports its hybrids: the ML-KEM part's figures.
-  bool ok = put_int(f[0], 768) && put_int(f[1], 192) && put_int(f[2], 3) &&
-            put_int(f[3], static_cast<int>(kCiphertextBytes));
-  if (ok && f[4] != nullptr && key->has_pub) {
-    std::uint8_t share[kShareBytes];
-    std::memcpy(share, key->mlkem->ek, 1184);
-    std::memcpy(share + 1184, key->x25519_pub, kX25519Bytes);
-    ok = OSSL_PARAM_set_octet_string(f[4], share, sizeof share) != 0;
+  if (!put_int(f[0], 768) || !put_int(f[1], 192) || !put_int(f[2], 3) ||
+      !put_int(f[3], static_cast<int>(kCiphertextBytes)))
+    return 0;
+  OSSL_PARAM* q = f[4];
+  if (q == nullptr || !key->has_pub) return 1;
+  if (q->data_type != OSSL_PARAM_OCTET_STRING) return 0;
+  q->return_size = kShareBytes;
+  if (q->data == nullptr) return 1;
+  if (q->data_size < kShareBytes) {
+    raise_error(key->prov, kErrOutputBufferTooSmall);
+    return 0;
   }
-  if (!ok) raise_error(key->prov, kErrFailedToGetParameter);
-  return ok ? 1 : 0;
+  auto* share = static_cast<std::uint8_t*>(q->data);
+  std::memcpy(share, key->mlkem->ek, 1184);
+  std::memcpy(share + 1184, key->x25519_pub, kX25519Bytes);
+  return 1;
 }
 
 const OSSL_PARAM* key_gettable_params(void*) noexcept {
@@ -214,20 +231,26 @@ const OSSL_PARAM* key_gettable_params(void*) noexcept {
   return kGettable;
 }
 
-// The server side: the client's share into an empty key.
+// The server side: the client's share into an empty key.  As OpenSSL
+// 3.5: a key that has a public key is not changed under its users
+// (PROV_R_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE); a share of another
+// length is PROV_R_INVALID_KEY, and so is an ek that fails the modulus
+// check.
 int key_set_params(void* vkey, const OSSL_PARAM params[]) noexcept {
   auto* key = static_cast<HybridKey*>(vkey);
   const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
   if (p == nullptr) return 1;
-  if (key->has_pub || key->has_priv) {  // only an empty key takes a share
-    raise_error(key->prov, kErrKeyCannotBeMutated);
+  if (key->has_pub || key->has_priv) {
+    raise_error(key->prov, kErrKeyTypeOperationNotSupported);
     return 0;
   }
-  if (!readable_octets(p) || p->data_size != kShareBytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
+  const std::uint8_t* share = nullptr;
+  std::size_t len = 0;
+  if (!octet_string_view(p, &share, &len)) return 0;
+  if (len != kShareBytes) {
+    raise_error(key->prov, kErrInvalidKey);
     return 0;
   }
-  const auto* share = static_cast<const std::uint8_t*>(p->data);
   if (!mlkem_key_set_public(key->mlkem, share, 1184)) return 0;
   EVP_PKEY_free(key->x25519);
   key->x25519 = nullptr;
@@ -350,14 +373,16 @@ struct KemCtx {
   HybridKey* key;  // borrowed from the EVP_PKEY, which outlives the operation
 };
 
-// The hybrid for KemDispatch (no context parameters).
+// The hybrid for KemDispatch (no context parameters), with OpenSSL 3.5's
+// hybrid KEM's reasons (see mlkem_kem.cpp for the buffer rules; a
+// ciphertext of another length is PROV_R_WRONG_CIPHERTEXT_SIZE here).
 struct HybridKem {
   using Ctx = KemCtx;
 
   static int init(KemCtx* ctx, void* vkey, const OSSL_PARAM*, bool encapsulating) {
     auto* key = static_cast<HybridKey*>(vkey);
     if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
-      raise_error(ctx->prov, kErrNoKeySet);
+      raise_error(ctx->prov, kErrMissingKey);
       return 0;
     }
     ctx->key = key;
@@ -369,25 +394,24 @@ struct HybridKem {
   static int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
                          std::size_t* secretlen) noexcept {
     auto* ctx = static_cast<KemCtx*>(vctx);
-    if (ctx->key == nullptr) {
-      raise_error(ctx->prov, kErrNotInitialised);
+    if (ctx->key == nullptr || !ctx->key->has_pub) {
+      raise_error(ctx->prov, kErrMissingKey);
       return 0;
     }
     if (out == nullptr) {
-      if (outlen == nullptr && secretlen == nullptr) {
-        raise_error(ctx->prov, kErrNullParameter);
-        return 0;
-      }
+      if (outlen == nullptr && secretlen == nullptr) return 0;
       if (outlen != nullptr) *outlen = kCiphertextBytes;
       if (secretlen != nullptr) *secretlen = kSecretBytes;
       return 1;
     }
-    if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
-      raise_error(ctx->prov, kErrNullParameter);
-      return 0;
-    }
-    if (*outlen < kCiphertextBytes || *secretlen < kSecretBytes) {
-      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+    const Reason refused = secret == nullptr            ? kErrNullOutputBuffer
+                           : outlen == nullptr          ? kErrNullLengthPointer
+                           : *outlen < kCiphertextBytes ? kErrOutputBufferTooSmall
+                           : secretlen == nullptr       ? kErrNullLengthPointer
+                           : *secretlen < kSecretBytes  ? kErrOutputBufferTooSmall
+                                                        : kErrNone;
+    if (refused != kErrNone) {
+      raise_error(ctx->prov, refused);
       return 0;
     }
     std::uint8_t m[mlkem::kSeedBytes];
@@ -409,24 +433,21 @@ struct HybridKem {
   static int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen,
                          const unsigned char* in, std::size_t inlen) noexcept {
     auto* ctx = static_cast<KemCtx*>(vctx);
-    if (ctx->key == nullptr) {
-      raise_error(ctx->prov, kErrNotInitialised);
-      return 0;
-    }
-    if (outlen == nullptr) {
-      raise_error(ctx->prov, kErrNullParameter);
+    if (ctx->key == nullptr || !ctx->key->has_priv) {
+      raise_error(ctx->prov, kErrMissingKey);
       return 0;
     }
     if (out == nullptr) {
+      if (outlen == nullptr) return 0;
       *outlen = kSecretBytes;
       return 1;
     }
-    if (in == nullptr || inlen != kCiphertextBytes) {
-      raise_error(ctx->prov, kErrInvalidCiphertextLength);
+    if (outlen != nullptr && *outlen < kSecretBytes) {
+      raise_error(ctx->prov, kErrOutputBufferTooSmall);
       return 0;
     }
-    if (*outlen < kSecretBytes) {
-      raise_error(ctx->prov, kErrOutputBufferTooSmall);
+    if (in == nullptr || inlen != kCiphertextBytes) {
+      raise_error(ctx->prov, kErrInvalidCiphertextLength);
       return 0;
     }
     if (!x25519_derive(ctx->prov, ctx->key, in + 1088, out + 32)) {
@@ -434,7 +455,7 @@ struct HybridKem {
       return 0;
     }
     mlkem::decaps(mlkem::kMlkem768, mlkem_kernels(ctx->key->mlkem), ctx->key->mlkem->dk, in, out);
-    *outlen = kSecretBytes;
+    if (outlen != nullptr) *outlen = kSecretBytes;
     return 1;
   }
 };

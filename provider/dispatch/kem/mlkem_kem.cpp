@@ -16,6 +16,7 @@
 #include "dispatch/common/kem_dispatch.h"
 #include "dispatch/common/random.h"
 #include "dispatch/common/tables.h"
+#include "dispatch/keymgmt/key_params.h"
 #include "dispatch/keymgmt/mlkem_key.h"
 #include "errors.h"
 #include "newer_core.h"
@@ -30,6 +31,7 @@ struct KemCtx {
   // belongs to for as long as this context lives, and a key that holds
   // material never changes (set_params refuses), so no copy is needed.
   const MlkemKey* key;
+  bool decapsulating;  // the operation init set up
   bool has_ikme;
   std::uint8_t ikme[mlkem::kSeedBytes];
 };
@@ -38,15 +40,20 @@ struct KemCtx {
 struct MlkemKem {
   using Ctx = KemCtx;
 
+  // "ikme", for encapsulation only (decapsulation is deterministic and
+  // ignores it): 32 bytes of OCTET_STRING, else PROV_R_INVALID_SEED_LENGTH
+  // after what the running libcrypto raises, as OpenSSL 3.5.
   static int set_ctx_params(void* vctx, const OSSL_PARAM params[]) noexcept {
     auto* ctx = static_cast<KemCtx*>(vctx);
-    if (params == nullptr) return 1;
+    if (params == nullptr || ctx->decapsulating) return 1;
     if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, kParamIkme); p != nullptr) {
-      if (!readable_octets(p) || p->data_size != mlkem::kSeedBytes) {
-        raise_error(ctx->prov, kErrInvalidKeyLength);
+      std::size_t len = 0;
+      ctx->has_ikme = false;
+      if (!octet_string_copy(p, ctx->ikme, sizeof ctx->ikme, &len) || len != mlkem::kSeedBytes) {
+        OPENSSL_cleanse(ctx->ikme, sizeof ctx->ikme);
+        raise_error(ctx->prov, kErrInvalidSeedLength);
         return 0;
       }
-      std::memcpy(ctx->ikme, p->data, mlkem::kSeedBytes);
       ctx->has_ikme = true;
     }
     // "operation" (EVP_PKEY_CTX_set_kem_op) has no meaning for ML-KEM: any
@@ -72,10 +79,11 @@ struct MlkemKem {
   static int init(KemCtx* ctx, void* keydata, const OSSL_PARAM params[], bool encapsulating) {
     auto* key = static_cast<const MlkemKey*>(keydata);
     if (key == nullptr || (encapsulating ? !key->has_pub : !key->has_priv)) {
-      raise_error(ctx->prov, kErrNoKeySet);
+      raise_error(ctx->prov, kErrMissingKey);
       return 0;
     }
     ctx->key = key;
+    ctx->decapsulating = !encapsulating;
     OPENSSL_cleanse(ctx->ikme, sizeof ctx->ikme);
     ctx->has_ikme = false;
     trace_new_context(ctx->prov, encapsulating ? "ML-KEM encapsulate" : "ML-KEM decapsulate",
@@ -84,41 +92,44 @@ struct MlkemKem {
   }
 
   // Whether the context holds a key for the operation (a public key to
-  // encapsulate, a private key to decapsulate); raises "not initialised"
-  // when it does not.
+  // encapsulate, a private key to decapsulate); PROV_R_MISSING_KEY when
+  // it does not.
   static bool key_ready(KemCtx* ctx, bool need_private) {
     if (ctx->key != nullptr && (need_private ? ctx->key->has_priv : ctx->key->has_pub)) return true;
-    raise_error(ctx->prov, kErrNotInitialised);
+    raise_error(ctx->prov, kErrMissingKey);
     return false;
   }
 
+  // As OpenSSL 3.5's: with no ciphertext buffer, the lengths (none asked
+  // for: a failure without an error); else a secret buffer
+  // (PROV_R_NULL_OUTPUT_BUFFER) and both lengths (PROV_R_NULL_LENGTH_POINTER),
+  // each with room (PROV_R_OUTPUT_BUFFER_TOO_SMALL).  "ikme" serves one
+  // encapsulation.
   static int encapsulate(void* vctx, unsigned char* out, std::size_t* outlen, unsigned char* secret,
                          std::size_t* secretlen) noexcept {
     auto* ctx = static_cast<KemCtx*>(vctx);
     if (!key_ready(ctx, /*need_private=*/false)) return 0;
     const mlkem::Params& p = *ctx->key->params;
     if (out == nullptr) {
-      if (outlen == nullptr && secretlen == nullptr) {
-        raise_error(ctx->prov, kErrNullParameter);
-        return 0;
-      }
+      if (outlen == nullptr && secretlen == nullptr) return 0;
       if (outlen != nullptr) *outlen = p.ct_bytes;
       if (secretlen != nullptr) *secretlen = mlkem::kSharedSecretBytes;
       return 1;
     }
-    // With output buffers, both lengths must be given (the buffers' sizes).
-    if (secret == nullptr || outlen == nullptr || secretlen == nullptr) {
-      raise_error(ctx->prov, kErrNullParameter);
-      return 0;
-    }
-    if (*outlen < p.ct_bytes || *secretlen < mlkem::kSharedSecretBytes) {
-      raise_error(ctx->prov, kErrOutputBufferTooSmall);
-      return 0;
-    }
     std::uint8_t m[mlkem::kSeedBytes];
-    if (ctx->has_ikme) {
-      std::memcpy(m, ctx->ikme, sizeof m);
-    } else if (!random_bytes(ctx->prov, m, sizeof m)) {
+    const bool fixed = ctx->has_ikme;
+    if (fixed) std::memcpy(m, ctx->ikme, sizeof m);
+    OPENSSL_cleanse(ctx->ikme, sizeof ctx->ikme);
+    ctx->has_ikme = false;
+    const Reason refused = secret == nullptr                        ? kErrNullOutputBuffer
+                           : outlen == nullptr                      ? kErrNullLengthPointer
+                           : *outlen < p.ct_bytes                   ? kErrOutputBufferTooSmall
+                           : secretlen == nullptr                   ? kErrNullLengthPointer
+                           : *secretlen < mlkem::kSharedSecretBytes ? kErrOutputBufferTooSmall
+                                                                    : kErrNone;
+    if (refused != kErrNone || (!fixed && !random_bytes(ctx->prov, m, sizeof m))) {
+      OPENSSL_cleanse(m, sizeof m);
+      raise_error(ctx->prov, refused);
       return 0;
     }
     mlkem::encaps(p, mlkem_kernels(ctx->key), ctx->key->ek, m, out, secret);
@@ -128,33 +139,28 @@ struct MlkemKem {
     return 1;
   }
 
+  // As OpenSSL 3.5's: with no secret buffer, its length (no pointer for
+  // it: a failure without an error); a null length pointer is tolerated
+  // (32 bytes of room assumed); too little room is
+  // PROV_R_OUTPUT_BUFFER_TOO_SMALL; a ciphertext of another length fails
+  // without an error.
   static int decapsulate(void* vctx, unsigned char* out, std::size_t* outlen,
                          const unsigned char* in, std::size_t inlen) noexcept {
     auto* ctx = static_cast<KemCtx*>(vctx);
     if (!key_ready(ctx, /*need_private=*/true)) return 0;
     const mlkem::Params& p = *ctx->key->params;
     if (out == nullptr) {
-      if (outlen == nullptr) {
-        raise_error(ctx->prov, kErrNullParameter);
-        return 0;
-      }
+      if (outlen == nullptr) return 0;
       *outlen = mlkem::kSharedSecretBytes;
       return 1;
     }
-    if (in == nullptr || outlen == nullptr) {
-      raise_error(ctx->prov, kErrNullParameter);
-      return 0;
-    }
-    if (inlen != p.ct_bytes) {
-      raise_error(ctx->prov, kErrInvalidCiphertextLength);
-      return 0;
-    }
-    if (*outlen < mlkem::kSharedSecretBytes) {
+    if (outlen != nullptr && *outlen < mlkem::kSharedSecretBytes) {
       raise_error(ctx->prov, kErrOutputBufferTooSmall);
       return 0;
     }
+    if (in == nullptr || inlen != p.ct_bytes) return 0;
     mlkem::decaps(p, mlkem_kernels(ctx->key), ctx->key->dk, in, out);
-    *outlen = mlkem::kSharedSecretBytes;
+    if (outlen != nullptr) *outlen = mlkem::kSharedSecretBytes;
     return 1;
   }
 };

@@ -93,13 +93,14 @@ struct Reader {
 };
 
 // Reads a SEQUENCE's header and gives its contents (cut at the end of the
-// input if it claims more); `*whole` says whether it ended exactly at the
-// end of the input.
+// input if it claims more); `*whole` says whether all of it is there.
+// Bytes after it are not looked at, as OpenSSL's d2i functions (and so
+// the default provider's decoders) leave them.
 inline bool outer_sequence(const std::uint8_t* der, std::size_t len, Reader* body, bool* whole) {
   Reader r{der, len};
   std::size_t announced;
   if (!r.header(kTagSequence, &announced)) return false;
-  *whole = announced == r.n;
+  *whole = announced <= r.n;
   *body = {r.p, announced < r.n ? announced : r.n};
   return true;
 }

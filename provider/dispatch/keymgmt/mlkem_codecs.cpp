@@ -16,9 +16,10 @@
 //             PEM and encrypted PKCS#8 reach them as DER through the
 //             default provider's decoders.
 //
-// A decoder handed input that does not carry its parameter set's OID
-// returns empty-handed (other decoders go on); input with its OID but a
-// defect fails with an armaccel error (and stops the decoding).  Decoded
+// A decoder handed input that is not a well-formed key of its parameter
+// set returns empty-handed without a reason (other decoders go on), as
+// OpenSSL 3.5's do; a well-formed private key that is not a consistent key
+// fails with PROV_R_INVALID_KEY (and stops the decoding).  Decoded
 // keys go to the key management through OSSL_OBJECT_PARAM_REFERENCE: the
 // address of a MlkemKey* that its load function takes over.
 //

@@ -48,6 +48,14 @@ struct MlkemDecoding {
   static void free_key(Key* key) { mlkem_key_free(key); }
   static bool is_mine(const Key& key) { return key.params == params(); }
 
+  // As OpenSSL 3.5's decoders: input that is not a well-formed key of
+  // this parameter set in an enabled form (a defect in the DER, a wrong
+  // length, parameters, a disabled form, an ek failing the modulus check)
+  // is stepped back from without a reason, and OpenSSL's decoder framework
+  // reports "unsupported" when no decoder reads it; a private key that is
+  // well-formed but not a consistent key fails the decoding with
+  // PROV_R_INVALID_KEY (mlkem_key_import, as a decoded key).  The reasons
+  // mlkem_der.cpp gives malformed input are not raised.
   static DecodeStatus decode(ProvCtx* prov, const std::uint8_t* der, std::size_t len, bool pkcs8,
                              Key** out) {
     const mlkem::Params& p = *params();
@@ -58,20 +66,20 @@ struct MlkemDecoding {
       MlkemFormList allowed;
       mlkem_parse_formats(nullptr, &allowed);
       d = mlkem_pkcs8_decode(p, allowed, der, len);
-      if (d.status == MlkemDecoded::kNotMine) return DecodeStatus::kNotMine;
+      if (d.status != MlkemDecoded::kKey) return DecodeStatus::kNotMine;
+      // An unknown name in ml-kem.input_formats: armaccel's own refusal.
       if (!codec_format_list(prov, false, &allowed)) return DecodeStatus::kFailed;
       d = mlkem_pkcs8_decode(p, allowed, der, len);
     } else {
       d = mlkem_spki_decode(p, der, len);
+      if (d.status == MlkemDecoded::kKey && !mlkem::check_encapsulation_key(p, d.pub))
+        return DecodeStatus::kNotMine;
     }
-    if (d.status == MlkemDecoded::kNotMine) return DecodeStatus::kNotMine;
-    if (d.status == MlkemDecoded::kMalformed) {
-      raise_error(prov, d.reason);
-      return DecodeStatus::kFailed;
-    }
+    if (d.status != MlkemDecoded::kKey) return DecodeStatus::kNotMine;
     MlkemKey* key = mlkem_key_new(prov, &p);
     if (key == nullptr) return DecodeStatus::kFailed;
-    if (!mlkem_key_import(key, d.seed, kMlkemSeedBytes, d.priv, p.dk_bytes, d.pub, p.ek_bytes)) {
+    if (!mlkem_key_import(key, d.seed, kMlkemSeedBytes, d.priv, p.dk_bytes, d.pub, p.ek_bytes,
+                          /*decoded=*/true)) {
       mlkem_key_free(key);
       return DecodeStatus::kFailed;
     }

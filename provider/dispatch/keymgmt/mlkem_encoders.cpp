@@ -56,11 +56,15 @@ bool encode_text(const ProvCtx* prov, BIO* out, const MlkemKey& key, int selecti
   return printed;
 }
 
+// OpenSSL 3.5's reasons: its key writer's ("not a private key", "ml kem no
+// format"), then its PKCS#8 builder's (ERR_R_ASN1_LIB).  An unknown name
+// in ml-kem.output_formats is armaccel's own refusal (OpenSSL skips it).
 bool encode_private(const EncoderCtx* ctx, BIO* out, const MlkemKey& key, bool pem, bool encrypt,
                     OSSL_PASSPHRASE_CALLBACK* cb, void* cbarg) {
   const ProvCtx* prov = ctx->prov;
   if (!key.has_priv) {
-    raise_error(prov, kErrMissingKey);
+    raise_error(prov, kErrNotAPrivateKey);
+    raise_error(prov, kErrAsn1Lib);
     return false;
   }
   MlkemFormList list;
@@ -69,6 +73,7 @@ bool encode_private(const EncoderCtx* ctx, BIO* out, const MlkemKey& key, bool p
   while (i < list.count && !mlkem_key_can_give(key, list.forms[i])) ++i;
   if (i == list.count) {
     raise_error(prov, kErrNoMatchingFormat);
+    raise_error(prov, kErrAsn1Lib);
     return false;
   }
   auto* der = static_cast<MlkemDer*>(OPENSSL_malloc(sizeof(MlkemDer)));
@@ -82,10 +87,13 @@ bool encode_private(const EncoderCtx* ctx, BIO* out, const MlkemKey& key, bool p
   return ok;
 }
 
+// OpenSSL 3.5's reasons: its key writer's, then its SubjectPublicKeyInfo
+// builder's.
 bool encode_public(const ProvCtx* prov, BIO* out, const MlkemKey& key, bool pem) {
   MlkemDer der;
   if (!mlkem_spki_encode(key, &der)) {
-    raise_error(prov, kErrMissingKey);
+    raise_error(prov, kErrNotAPublicKey);
+    raise_error(prov, kErrX509Lib);
     return false;
   }
   return write_der_or_pem(out, pem, "PUBLIC KEY", der.bytes, der.len);

@@ -84,10 +84,7 @@ bool mlkem_key_from_seed(MlkemKey* key, const std::uint8_t seed[kMlkemSeedBytes]
 }
 
 bool mlkem_key_set_public(MlkemKey* key, const std::uint8_t* ek, std::size_t len) {
-  if (len != key->params->ek_bytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
-    return false;
-  }
+  if (len != key->params->ek_bytes) return false;  // as OpenSSL: no reason of its own
   if (!mlkem::check_encapsulation_key(*key->params, ek)) {
     raise_error(key->prov, kErrInvalidKey);
     return false;
@@ -98,12 +95,9 @@ bool mlkem_key_set_public(MlkemKey* key, const std::uint8_t* ek, std::size_t len
   return true;
 }
 
-bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t len) {
+bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t len, bool decoded) {
   const mlkem::Params& p = *key->params;
-  if (len != p.dk_bytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
-    return false;
-  }
+  if (len != p.dk_bytes) return false;  // as OpenSSL: no reason of its own
   const std::uint8_t* ek = dk + 384 * p.k;
   // dk starts with ByteEncode12(s-hat), laid out as ek's t-hat: the
   // modulus check of §7.2 applies to it too (a coefficient >= q is not an
@@ -111,12 +105,14 @@ bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t le
   if (!mlkem::check_decapsulation_key(p, key->prov->kernels.keccak, dk) ||
       !mlkem::check_encapsulation_key(p, ek) || !mlkem::check_encapsulation_key(p, dk)) {
     raise_error(key->prov, kErrInvalidKey);
+    if (decoded) raise_error(key->prov, kErrInvalidKey);  // OpenSSL's load: "error parsing"
     return false;
   }
   // Pairwise consistency (as the LAMPS ML-KEM draft's inconsistent-key
-  // examples expect): a secret s-hat that does not belong to the ek beside
-  // it passes the hash check but decapsulates a fresh encapsulation to the
-  // implicit-rejection key instead of the encapsulated one.
+  // examples expect, and OpenSSL checks at import): a secret s-hat that
+  // does not belong to the ek beside it passes the hash check but
+  // decapsulates a fresh encapsulation to the implicit-rejection key
+  // instead of the encapsulated one.
   std::uint8_t m[mlkem::kSeedBytes], ct[kMlkemMaxCtBytes], k1[32], k2[32];
   if (!random_bytes(key->prov, m, sizeof m)) return false;
   const mlkem::Kernels kern = mlkem_kernels(key);
@@ -148,49 +144,60 @@ bool mlkem_key_generate(MlkemKey* key) {
 
 bool mlkem_key_import(MlkemKey* key, const std::uint8_t* seed, std::size_t seed_len,
                       const std::uint8_t* priv, std::size_t priv_len, const std::uint8_t* pub,
-                      std::size_t pub_len) {
+                      std::size_t pub_len, bool decoded) {
   const mlkem::Params& p = *key->params;
-  if (seed != nullptr && seed_len != kMlkemSeedBytes) {
+  if (seed == nullptr) seed_len = 0;
+  if (priv == nullptr) priv_len = 0;
+  if (pub == nullptr) pub_len = 0;
+  if (seed_len != 0 && seed_len != kMlkemSeedBytes) {
+    raise_error(key->prov, kErrInvalidSeedLength);
+    return false;
+  }
+  if (priv_len != 0 && priv_len != p.dk_bytes) {
     raise_error(key->prov, kErrInvalidKeyLength);
     return false;
   }
-  if (priv != nullptr && priv_len != p.dk_bytes) {
+  if (pub_len != 0 && pub_len != p.ek_bytes) {
     raise_error(key->prov, kErrInvalidKeyLength);
     return false;
   }
-  if (pub != nullptr && pub_len != p.ek_bytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
+  if (seed_len == 0 && priv_len == 0 && pub_len == 0) {
+    raise_error(key->prov, kErrMissingKey);
+    return false;
+  }
+  // The ek inside dk = s-hat || ek || H(ek) || z.
+  if (pub_len != 0 && priv_len != 0 && std::memcmp(pub, priv + 384 * p.k, p.ek_bytes) != 0) {
+    raise_error(key->prov, kErrInvalidKey);
     return false;
   }
   MlkemKey* next = mlkem_key_new(key->prov, key->params);
   if (next == nullptr) return false;
+  // z, the implicit-rejection secret: the seed's second half, dk's last 32
+  // bytes.
+  auto same_z = [&] {
+    return ct::declassify_value(CRYPTO_memcmp(seed + 32, priv + p.dk_bytes - 32, 32) == 0);
+  };
   bool ok;
-  if (seed != nullptr && (priv == nullptr || key->prov->mlkem.prefer_seed)) {
-    ok = mlkem_key_from_seed(next, seed);
-    // The expanded key given beside the seed must be the one it makes.
-    if (ok && priv != nullptr &&
-        ct::declassify_value(CRYPTO_memcmp(next->dk, priv, p.dk_bytes) != 0)) {
-      raise_error(key->prov, kErrInvalidKey);
-      ok = false;
-    }
-  } else if (priv != nullptr) {
-    ok = mlkem_key_set_private(next, priv, priv_len);
+  if (seed_len != 0 && (priv_len == 0 || key->prov->mlkem.prefer_seed)) {
+    ok = priv_len == 0 || same_z();
+    ok = ok && mlkem_key_from_seed(next, seed);
+    // The expanded key given beside the seed must be the one it makes; a
+    // public key given with it alone must be its ek (armaccel's check).
+    if (ok && priv_len != 0)
+      ok = ct::declassify_value(CRYPTO_memcmp(next->dk, priv, p.dk_bytes) == 0);
+    if (ok && priv_len == 0 && pub_len != 0) ok = std::memcmp(next->ek, pub, p.ek_bytes) == 0;
+    if (!ok) raise_error(key->prov, kErrInvalidKey);
+  } else if (priv_len != 0) {
+    ok = mlkem_key_set_private(next, priv, priv_len, decoded);
     // With the seed not preferred, the expanded key is used as it is, but
-    // the implicit-rejection secret z must still be the seed's.
-    if (ok && seed != nullptr &&
-        ct::declassify_value(CRYPTO_memcmp(seed + 32, priv + p.dk_bytes - 32, 32) != 0)) {
+    // the implicit-rejection secret z must still be the seed's (armaccel's
+    // check).
+    if (ok && seed_len != 0 && !same_z()) {
       raise_error(key->prov, kErrInvalidKey);
       ok = false;
     }
-  } else if (pub != nullptr) {
-    ok = mlkem_key_set_public(next, pub, pub_len);
   } else {
-    raise_error(key->prov, kErrNullParameter);
-    ok = false;
-  }
-  if (ok && pub != nullptr && std::memcmp(next->ek, pub, p.ek_bytes) != 0) {
-    raise_error(key->prov, kErrInvalidKey);
-    ok = false;
+    ok = mlkem_key_set_public(next, pub, pub_len);
   }
   if (ok) std::memcpy(key, next, sizeof *key);
   mlkem_key_free(next);

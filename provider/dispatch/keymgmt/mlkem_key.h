@@ -47,27 +47,41 @@ MlkemKey* mlkem_key_dup(const MlkemKey* key, int selection);
 mlkem::Kernels mlkem_kernels(const MlkemKey* key);
 
 // Key material setters; each checks its input the way FIPS 203 asks and
-// raises an armaccel error (invalid key / length) on failure, leaving the
-// key unchanged.
+// raises what OpenSSL 3.5's ML-KEM key management raises on failure
+// (PROV_R_INVALID_KEY), leaving the key unchanged.
 //  - from_seed: ML-KEM.KeyGen_internal(d, z); keeps the seed (unless the
 //    provider's ml-kem.retain_seed is off).
-//  - set_public: ek_bytes, §7.2 modulus check.
-//  - set_private: dk_bytes, §7.3 hash check, the modulus check of the ek
-//    inside and a pairwise consistency check (one encapsulation to the ek
-//    must decapsulate to the same key); also sets the public key.
+//  - set_public: ek_bytes (another length fails without an error), the
+//    §7.2 modulus check.
+//  - set_private: dk_bytes (likewise), the §7.3 hash check, the modulus
+//    check of the ek inside, s-hat's encoding, and a pairwise consistency
+//    check (one encapsulation to the ek must decapsulate to the same key);
+//    also sets the public key.  `decoded`: the key comes from a decoder,
+//    and a dk that does not parse is reported twice, as OpenSSL's key
+//    management does when it loads a decoded key.
 bool mlkem_key_from_seed(MlkemKey* key, const std::uint8_t seed[kMlkemSeedBytes]);
 bool mlkem_key_set_public(MlkemKey* key, const std::uint8_t* ek, std::size_t len);
-bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t len);
+bool mlkem_key_set_private(MlkemKey* key, const std::uint8_t* dk, std::size_t len,
+                           bool decoded = false);
 
 // Random key generation: 64 bytes of randomness as the seed.
 bool mlkem_key_generate(MlkemKey* key);
 
-// Imports material in the precedence OpenSSL 3.5 uses: seed (if given, and
-// preferred or the only private form), else priv, else pub; with both
-// seed and priv, the key derived from the seed must equal priv; with pub as
-// well, it must equal the key's ek.  Any of the three may be nullptr.
+// Imports key material as OpenSSL 3.5's ML-KEM key management does (a
+// piece is absent when null or empty), with its reasons:
+//  - a seed other than 64 bytes: PROV_R_INVALID_SEED_LENGTH; priv or pub
+//    of another length: PROV_R_INVALID_KEY_LENGTH; none of the three:
+//    PROV_R_MISSING_KEY;
+//  - pub and priv: pub must be the ek inside priv;
+//  - the seed is used if given and preferred (ml-kem.prefer_seed) or the
+//    only private form; the expanded key given beside it must be the one
+//    it makes (its z first);
+//  - else priv (set_private), else pub (set_public).
+// armaccel is stricter in two places (docs/behaviour.md): a pub given with
+// a seed alone must be the seed's ek, and with ml-kem.prefer_seed off the
+// z of a seed given beside priv must be priv's (OpenSSL ignores both).
 bool mlkem_key_import(MlkemKey* key, const std::uint8_t* seed, std::size_t seed_len,
                       const std::uint8_t* priv, std::size_t priv_len, const std::uint8_t* pub,
-                      std::size_t pub_len);
+                      std::size_t pub_len, bool decoded = false);
 
 }  // namespace armaccel::prov

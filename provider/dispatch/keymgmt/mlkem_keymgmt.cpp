@@ -24,6 +24,7 @@
 #include "dispatch/common/tables.h"
 #include "errors.h"
 #include "key_decoder.h"
+#include "key_params.h"
 #include "mlkem_key.h"
 #include "newer_core.h"
 #include "util/ct_declassify.h"
@@ -42,19 +43,6 @@ struct GenCtx {
 
 unsigned security_bits(const mlkem::Params& p) {
   return p.k == 2 ? 128 : p.k == 3 ? 192 : 256;
-}
-
-// Reads a found OCTET_STRING parameter p (null: absent, false).  A present
-// one of the wrong type sets *bad.
-bool octets(const OSSL_PARAM* p, const std::uint8_t** data, std::size_t* len, bool* bad) {
-  if (p == nullptr) return false;
-  if (!readable_octets(p)) {
-    *bad = true;
-    return false;
-  }
-  *data = static_cast<const std::uint8_t*>(p->data);
-  *len = p->data_size;
-  return true;
 }
 
 template <unsigned Bits>
@@ -117,30 +105,25 @@ struct MlkemKeymgmt {
     return 1;
   }
 
+  // As OpenSSL 3.5's: key material only (another selection imports
+  // nothing, without an error), into a key that has none; the reasons are
+  // mlkem_key_import's.  A parameter of the wrong type fails with what the
+  // running libcrypto raises for it.
   static int import(void* keydata, int selection, const OSSL_PARAM params[]) noexcept {
     auto* key = static_cast<MlkemKey*>(keydata);
-    if (key == nullptr) return 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 1;
+    if (key == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
+    if (key->has_pub || key->has_priv) return 0;
     const std::uint8_t *seed = nullptr, *priv = nullptr, *pub = nullptr;
     std::size_t seed_len = 0, priv_len = 0, pub_len = 0;
-    bool bad = false;
     static constexpr const char* kNames[] = {kParamMlkemSeed, OSSL_PKEY_PARAM_PRIV_KEY,
                                              OSSL_PKEY_PARAM_PUB_KEY};
     const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
     if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) {
-      octets(f[0], &seed, &seed_len, &bad);
-      octets(f[1], &priv, &priv_len, &bad);
+      if (f[0] != nullptr && !octet_string_view(f[0], &seed, &seed_len)) return 0;
+      if (f[1] != nullptr && !octet_string_view(f[1], &priv, &priv_len)) return 0;
     }
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) octets(f[2], &pub, &pub_len, &bad);
-    if (bad) {
-      raise_error(key->prov, kErrFailedToGetParameter);
-      return 0;
-    }
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && seed == nullptr && priv == nullptr &&
-        (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) == 0) {
-      raise_error(key->prov, kErrNullParameter);
-      return 0;
-    }
+    // The public key is read whatever the selection (OpenSSL 3.5 alike).
+    if (f[2] != nullptr && !octet_string_view(f[2], &pub, &pub_len)) return 0;
     return mlkem_key_import(key, seed, seed_len, priv, priv_len, pub, pub_len) ? 1 : 0;
   }
 
@@ -156,9 +139,15 @@ struct MlkemKeymgmt {
     return kKeyPair + 3;
   }
 
+  // Key material only; a key without a public key has nothing to give
+  // (PROV_R_MISSING_KEY, as OpenSSL 3.5's).
   static int export_key(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept {
     const auto* key = static_cast<const MlkemKey*>(keydata);
-    if (key == nullptr || cb == nullptr) return 0;
+    if (key == nullptr || cb == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
+    if (!key->has_pub) {
+      raise_error(key->prov, kErrMissingKey);
+      return 0;
+    }
     const mlkem::Params& p = *key->params;
     OSSL_PARAM out[4];
     int n = 0;
@@ -169,16 +158,19 @@ struct MlkemKeymgmt {
       out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY,
                                                    const_cast<std::uint8_t*>(key->dk), p.dk_bytes);
     }
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && key->has_pub)
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
       out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY,
                                                    const_cast<std::uint8_t*>(key->ek), p.ek_bytes);
-    if (n == 0 && (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0) return 0;
     out[n] = OSSL_PARAM_construct_end();
     return cb(out, cbarg);
   }
 
   static const OSSL_PARAM* export_types(int selection) noexcept { return import_types(selection); }
 
+  // As OpenSSL 3.5's: the figures through OSSL_PARAM_set_int (whose
+  // errors are the running libcrypto's); key material the key has into an
+  // OCTET_STRING of enough room (else a failure without an error), key
+  // material it does not have left unanswered.
   static int get_params(void* keydata, OSSL_PARAM params[]) noexcept {
     const auto* key = static_cast<const MlkemKey*>(keydata);
     const mlkem::Params& p = *key->params;
@@ -192,24 +184,15 @@ struct MlkemKeymgmt {
         !put_int(f[1], static_cast<int>(security_bits(p))) ||
         !put_int(f[2], static_cast<int>(2 * p.k - 3)) ||
         !put_int(f[3], static_cast<int>(p.ct_bytes)))
-      return fail(key);
-    // Key material the key does not have is left unanswered (as OpenSSL
-    // 3.5): the caller sees the parameter unmodified.
+      return 0;
     for (OSSL_PARAM* q : {f[4], f[5]}) {
-      if (q == nullptr || !key->has_pub) continue;
-      if (!OSSL_PARAM_set_octet_string(q, key->ek, p.ek_bytes)) return fail(key);
+      if (q != nullptr && key->has_pub && !octet_string_answer(q, key->ek, p.ek_bytes)) return 0;
     }
-    if (f[6] != nullptr && key->has_priv && !OSSL_PARAM_set_octet_string(f[6], key->dk, p.dk_bytes))
-      return fail(key);
-    if (f[7] != nullptr && key->has_seed &&
-        !OSSL_PARAM_set_octet_string(f[7], key->seed, kMlkemSeedBytes))
-      return fail(key);
+    if (f[6] != nullptr && key->has_priv && !octet_string_answer(f[6], key->dk, p.dk_bytes))
+      return 0;
+    if (f[7] != nullptr && key->has_seed && !octet_string_answer(f[7], key->seed, kMlkemSeedBytes))
+      return 0;
     return 1;
-  }
-
-  static int fail(const MlkemKey* key) {
-    raise_error(key->prov, kErrFailedToGetParameter);
-    return 0;
   }
 
   static const OSSL_PARAM* gettable_params(void*) noexcept {
@@ -227,22 +210,26 @@ struct MlkemKeymgmt {
     return kGettable;
   }
 
+  // libssl's server side: an empty key takes the peer's ek.  As OpenSSL
+  // 3.5: an encoded-pub-key that is not ek_bytes of OCTET_STRING is
+  // PROV_R_INVALID_KEY; a key that has a public key is not changed under
+  // its users (PROV_R_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE); then the
+  // modulus check.
   static int set_params(void* keydata, const OSSL_PARAM params[]) noexcept {
     auto* key = static_cast<MlkemKey*>(keydata);
     const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
     if (p == nullptr) return 1;
-    // Only an empty key (libssl's server side) takes a public key: a key
-    // in use is never changed under its users (OpenSSL 3.5 alike).
+    const std::uint8_t* ek = nullptr;
+    std::size_t len = 0;
+    if (!octet_string_view(p, &ek, &len) || len != key->params->ek_bytes) {
+      raise_error(key->prov, kErrInvalidKey);
+      return 0;
+    }
     if (key->has_pub || key->has_priv) {
-      raise_error(key->prov, kErrKeyCannotBeMutated);
+      raise_error(key->prov, kErrKeyTypeOperationNotSupported);
       return 0;
     }
-    if (!readable_octets(p)) {
-      raise_error(key->prov, kErrFailedToSetParameter);
-      return 0;
-    }
-    return mlkem_key_set_public(key, static_cast<const std::uint8_t*>(p->data), p->data_size) ? 1
-                                                                                              : 0;
+    return mlkem_key_set_public(key, ek, len) ? 1 : 0;
   }
 
   static const OSSL_PARAM* settable_params(void*) noexcept {
@@ -271,12 +258,16 @@ struct MlkemKeymgmt {
     if (params == nullptr) return 1;
     static constexpr const char* kNames[] = {kParamMlkemSeed, OSSL_PKEY_PARAM_GROUP_NAME};
     const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
+    // A seed of another length (or type) is PROV_R_INVALID_SEED_LENGTH,
+    // after what the running libcrypto raises for it, as OpenSSL 3.5's.
     if (const OSSL_PARAM* p = f[0]; p != nullptr) {
-      if (!readable_octets(p) || p->data_size != kMlkemSeedBytes) {
-        raise_error(gen->prov, kErrInvalidKeyLength);
+      std::size_t len = 0;
+      gen->has_seed = false;
+      if (!octet_string_copy(p, gen->seed, kMlkemSeedBytes, &len) || len != kMlkemSeedBytes) {
+        OPENSSL_cleanse(gen->seed, sizeof gen->seed);
+        raise_error(gen->prov, kErrInvalidSeedLength);
         return 0;
       }
-      std::memcpy(gen->seed, p->data, kMlkemSeedBytes);
       gen->has_seed = true;
     }
     if (const OSSL_PARAM* p = f[1]; p != nullptr) {

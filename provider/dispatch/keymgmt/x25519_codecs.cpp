@@ -11,6 +11,7 @@
 #include "codec_util.h"
 #include "dispatch/common/names.h"
 #include "errors.h"
+#include "host_version.h"
 #include "key_decoder.h"
 #include "key_encoder.h"
 #include "x25519_der.h"
@@ -50,11 +51,15 @@ struct X25519Codec {
     return write_der_or_pem(out, pem, "PUBLIC KEY", der, sizeof der);
   }
 
+  // A key without a private key: the default provider's reasons, its
+  // key writer's and then its PKCS#8 builder's (ERR_R_MALLOC_FAILURE up to
+  // OpenSSL 3.1, ERR_R_ASN1_LIB from 3.2).
   static bool encode_private(const EncoderCtx* ctx, BIO* out, const Key& key, bool pem,
                              bool encrypt, OSSL_PASSPHRASE_CALLBACK* cb, void* cbarg) {
     std::uint8_t der[kX25519Pkcs8Bytes];
     if (!x25519_pkcs8_encode(key, der)) {
-      raise_error(ctx->prov, kErrMissingKey);
+      raise_error(ctx->prov, kErrNullParameter);
+      raise_error(ctx->prov, at_least(ctx->prov->host, 3, 2) ? kErrAsn1Lib : kErrProvMallocFailure);
       return false;
     }
     const bool ok = write_private_key_info(ctx, out, der, sizeof der, pem, encrypt, cb, cbarg);
@@ -64,11 +69,19 @@ struct X25519Codec {
 
   // The default provider's layout: the private key under its heading when
   // the selection asks for it, else the public key's heading when asked
-  // for (none for the parameters alone); the public key always.
+  // for (none for the parameters alone); the public key always.  Its
+  // reasons for a missing part: "not a private key", "not a public key".
   static bool encode_text(const ProvCtx* prov, BIO* out, const Key& key, int selection) {
     const bool priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0;
-    if (!key.has_pub || (priv && !key.has_priv)) {
-      raise_error(prov, kErrMissingKey);
+    if (priv && !key.has_priv) {
+      raise_error(prov, kErrNotAPrivateKey);
+      return false;
+    }
+    if (!key.has_pub) {
+      // The parameters alone of an empty key: the default provider prints
+      // a public key of zeros; armaccel refuses.
+      raise_error(prov, (selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 ? kErrNotAPublicKey
+                                                                          : kErrMissingKey);
       return false;
     }
     if (priv) {
@@ -85,15 +98,12 @@ struct X25519Codec {
   static DecodeStatus decode(ProvCtx* prov, const std::uint8_t* der, std::size_t len, bool pkcs8,
                              Key** out) {
     const X25519Decoded d = pkcs8 ? x25519_pkcs8_decode(der, len) : x25519_spki_decode(der, len);
-    if (d.status == X25519Decoded::kNotMine) return DecodeStatus::kNotMine;
-    // id-X25519 in a structure RFC 8410 does not allow: the reason goes on
-    // the queue, but the decoder steps back rather than ending the
-    // decoding, since the default provider's decoders (in every release)
-    // may read what armaccel's refuse.
-    if (d.status == X25519Decoded::kMalformed) {
-      raise_error(prov, d.reason);
-      return DecodeStatus::kNotMine;
-    }
+    // id-X25519 in a structure RFC 8410 does not allow: the decoder steps
+    // back (without a reason, as the default provider's decoders step back
+    // from what they cannot read) rather than ending the decoding, since
+    // the default provider's decoders (in every release) may read what
+    // armaccel's refuse.
+    if (d.status != X25519Decoded::kKey) return DecodeStatus::kNotMine;
     Key* key = x25519_key_new(prov);
     if (key == nullptr) return DecodeStatus::kFailed;
     bool ok = d.priv != nullptr ? x25519_key_set_private(key, d.priv, kX25519KeyBytes, nullptr)
@@ -102,7 +112,6 @@ struct X25519Codec {
     // step back as for malformed DER.
     if (ok && d.priv != nullptr && d.pub != nullptr &&
         std::memcmp(key->pub, d.pub, kX25519KeyBytes) != 0) {
-      raise_error(prov, kErrInvalidKey);
       x25519_key_free(key);
       return DecodeStatus::kNotMine;
     }

@@ -48,14 +48,19 @@ bool hkdf(EVP_KDF* kdf, int mode, const std::uint8_t* key, std::size_t key_len,
 bool x25519_dhkem_derive_private(const ProvCtx* prov, const std::uint8_t* ikm, std::size_t len,
                                  std::uint8_t sk[32]) {
   constexpr std::size_t kNsk = 32, kPrkBytes = 32;
-  if (len < kNsk || len > kDhkemMaxIkmBytes) {
-    raise_error(prov, kErrInvalidKeyLength);
+  if (len < kNsk) {
+    raise_error(prov, kErrInvalidInputLength);
     return false;
   }
   // LabeledExtract("", "dkp_prk", ikm): HKDF-Extract(salt = "",
   // "HPKE-v1" || suite_id || "dkp_prk" || ikm).
   static constexpr char kDkpPrk[] = "dkp_prk";
-  std::uint8_t labeled_ikm[sizeof kLabelPrefix + sizeof kDkpPrk - 1 + kDhkemMaxIkmBytes];
+  const std::size_t labeled_len = sizeof kLabelPrefix + sizeof kDkpPrk - 1 + len;
+  auto* labeled_ikm = static_cast<std::uint8_t*>(OPENSSL_malloc(labeled_len));
+  if (labeled_ikm == nullptr) {
+    raise_error(prov, kErrKeySetupFailed);
+    return false;
+  }
   std::size_t n = 0;
   std::memcpy(labeled_ikm, kLabelPrefix, sizeof kLabelPrefix);
   n += sizeof kLabelPrefix;
@@ -75,7 +80,7 @@ bool x25519_dhkem_derive_private(const ProvCtx* prov, const std::uint8_t* ikm, s
       hkdf(kdf, EVP_KDF_HKDF_MODE_EXTRACT_ONLY, labeled_ikm, n, nullptr, 0, prk, sizeof prk) &&
       hkdf(kdf, EVP_KDF_HKDF_MODE_EXPAND_ONLY, prk, sizeof prk, info, sizeof info, sk, kNsk);
   EVP_KDF_free(kdf);
-  OPENSSL_cleanse(labeled_ikm, sizeof labeled_ikm);
+  OPENSSL_clear_free(labeled_ikm, labeled_len);
   OPENSSL_cleanse(prk, sizeof prk);
   if (!ok) {
     raise_error(prov, kErrKeySetupFailed);

@@ -11,12 +11,10 @@
 
 namespace armaccel::prov {
 
-// The longest ikm taken (OpenSSL's HPKE limit is far below it).
-inline constexpr std::size_t kDhkemMaxIkmBytes = 512;
-
 // sk[32] = LabeledExpand(LabeledExtract("", "dkp_prk", ikm), "sk", "", 32)
 // with suite_id "KEM" || 0x0020, then clamped as OpenSSL stores X25519
-// private keys.  ikm must be at least 32 bytes ("invalid key length").
+// private keys.  ikm must be at least 32 bytes (PROV_R_INVALID_INPUT_LENGTH,
+// as the default provider), of any length above.
 // HKDF-SHA256 is fetched from the application's providers through
 // armaccel's child library context.
 bool x25519_dhkem_derive_private(const ProvCtx* prov, const std::uint8_t* ikm, std::size_t len,

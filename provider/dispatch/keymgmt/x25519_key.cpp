@@ -13,6 +13,7 @@
 #include "dispatch/common/dispatch_util.h"
 #include "dispatch/common/param_scan.h"
 #include "dispatch/common/random.h"
+#include "dispatch/keymgmt/key_params.h"
 #include "errors.h"
 #include "util/ct_declassify.h"
 
@@ -49,10 +50,7 @@ X25519Key* x25519_key_dup(const X25519Key* key, int selection) {
 
 bool x25519_key_set_private(X25519Key* key, const std::uint8_t* priv, std::size_t len,
                             const std::uint8_t* pub) {
-  if (len != kX25519KeyBytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
-    return false;
-  }
+  if (len != kX25519KeyBytes) return false;
   std::memcpy(key->priv, priv, kX25519KeyBytes);
   if (pub != nullptr)
     std::memcpy(key->pub, pub, kX25519KeyBytes);
@@ -65,10 +63,7 @@ bool x25519_key_set_private(X25519Key* key, const std::uint8_t* priv, std::size_
 }
 
 bool x25519_key_set_public(X25519Key* key, const std::uint8_t* pub, std::size_t len) {
-  if (len != kX25519KeyBytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
-    return false;
-  }
+  if (len != kX25519KeyBytes) return false;
   std::memcpy(key->pub, pub, kX25519KeyBytes);
   OPENSSL_cleanse(key->priv, kX25519KeyBytes);
   key->has_priv = false;
@@ -81,24 +76,20 @@ bool x25519_key_import(X25519Key* key, int selection, const OSSL_PARAM params[])
   const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
   const OSSL_PARAM* priv = (selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 ? f[0] : nullptr;
   const OSSL_PARAM* pub = f[1];
-  if (priv == nullptr && pub == nullptr) {
-    raise_error(key->prov, kErrMissingKey);
+  if (priv == nullptr && pub == nullptr) return false;
+  const std::uint8_t* priv_bytes = nullptr;
+  std::size_t priv_len = 0, pub_len = 0;
+  if (priv != nullptr &&
+      (!octet_string_checked(priv, &priv_bytes, &priv_len) || priv_len != kX25519KeyBytes))
     return false;
-  }
-  if ((priv != nullptr && !readable_octets(priv)) || (pub != nullptr && !readable_octets(pub))) {
-    raise_error(key->prov, kErrFailedToGetParameter);
+  // OpenSSL reads the public key into room for X448's (57 bytes).
+  std::uint8_t pub_bytes[57];
+  if (pub != nullptr && (!octet_string_copy(pub, pub_bytes, sizeof pub_bytes, &pub_len) ||
+                         pub_len != kX25519KeyBytes))
     return false;
-  }
-  if (pub != nullptr && pub->data_size != kX25519KeyBytes) {
-    raise_error(key->prov, kErrInvalidKeyLength);
-    return false;
-  }
-  const auto* pub_bytes = pub != nullptr ? static_cast<const std::uint8_t*>(pub->data) : nullptr;
-  const bool ok = priv != nullptr
-                      ? x25519_key_set_private(key, static_cast<const std::uint8_t*>(priv->data),
-                                               priv->data_size, pub_bytes)
-                      : x25519_key_set_public(key, pub_bytes, kX25519KeyBytes);
-  return ok;
+  return priv != nullptr ? x25519_key_set_private(key, priv_bytes, priv_len,
+                                                  pub != nullptr ? pub_bytes : nullptr)
+                         : x25519_key_set_public(key, pub_bytes, pub_len);
 }
 
 bool x25519_key_generate(X25519Key* key) {

@@ -35,8 +35,8 @@ void x25519_key_free(X25519Key* key);
 // A copy of the parts `selection` names (OSSL_KEYMGMT_SELECT_*).
 X25519Key* x25519_key_dup(const X25519Key* key, int selection);
 
-// Key material setters.  `len` must be 32 ("invalid key length" on the
-// error queue otherwise, the key unchanged).
+// Key material setters.  `len` must be 32 (otherwise they fail without an
+// error, as OpenSSL's import does, the key unchanged).
 //  - set_private: the private key; with `pub` null, the public key is
 //    computed from it (the fixed-base method), else `pub` (32 bytes) is
 //    taken as given, as OpenSSL's import does (validate checks the pair).
@@ -48,8 +48,11 @@ bool x25519_key_set_public(X25519Key* key, const std::uint8_t* pub, std::size_t 
 // Imports "priv" (when `selection` has OSSL_KEYMGMT_SELECT_PRIVATE_KEY)
 // and/or "pub" (octet strings, 32 bytes), as the default provider does: a
 // private key without "pub" gets its public key computed, one with "pub"
-// takes it as given.  Errors: "missing key" (neither), "failed to get
-// parameter" (not an octet string), "invalid key length".
+// takes it as given.  Failures leave no reason of armaccel's, as the
+// default provider's leave none: only what the running libcrypto's
+// OSSL_PARAM_get_octet_string raises for a parameter of the wrong type, a
+// null buffer or (for "pub", read into 57 bytes as OpenSSL does) a longer
+// value.
 bool x25519_key_import(X25519Key* key, int selection, const OSSL_PARAM params[]);
 
 // A random key pair: 32 bytes from armaccel's entropy source, clamped as

@@ -23,6 +23,7 @@
 #include "dispatch/common/tables.h"
 #include "errors.h"
 #include "key_decoder.h"
+#include "key_params.h"
 #include "util/ct_declassify.h"
 #include "x25519_dhkem.h"
 #include "x25519_key.h"
@@ -39,8 +40,8 @@ constexpr char kParamSecurityCategoryName[] = "security-category";
 struct GenCtx {
   ProvCtx* prov;
   int selection;
-  std::size_t ikm_len;  // 0: random
-  std::uint8_t ikm[kDhkemMaxIkmBytes];
+  std::uint8_t* ikm;  // dhkem-ikm (OPENSSL_malloc'd), or null: random
+  std::size_t ikm_len;
 };
 
 X25519Key* as_key(void* keydata) {
@@ -96,16 +97,10 @@ int validate(const void* keydata, int selection, int) noexcept {
 }
 
 // Key material as x25519_key_import takes it.  A selection without key
-// material is refused.
+// material imports nothing, without an error (the default provider alike).
 int import(void* keydata, int selection, const OSSL_PARAM params[]) noexcept {
   X25519Key* key = as_key(keydata);
-  if (key == nullptr) return 0;
-  // An X25519 key has no domain parameters: only key material imports (the
-  // default provider refuses other selections alike).
-  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) {
-    raise_error(key->prov, kErrMissingKey);
-    return 0;
-  }
+  if (key == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
   return x25519_key_import(key, selection, params) ? 1 : 0;
 }
 
@@ -120,18 +115,23 @@ const OSSL_PARAM* import_types(int selection) noexcept {
   return kKeyPair + 2;
 }
 
+// Key material only.  An empty key (paramgen's) has none: armaccel
+// refuses it (PROV_R_MISSING_KEY), where the default provider exports a
+// public key of 32 zero bytes.
 int export_key(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept {
   const X25519Key* key = as_key(keydata);
-  if (key == nullptr || cb == nullptr) return 0;
+  if (key == nullptr || cb == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
+  if (!key->has_pub) {
+    raise_error(key->prov, kErrMissingKey);
+    return 0;
+  }
   OSSL_PARAM out[3];
   int n = 0;
-  if ((selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0 && key->has_pub)
-    out[n++] = OSSL_PARAM_construct_octet_string(
-        OSSL_PKEY_PARAM_PUB_KEY, const_cast<std::uint8_t*>(key->pub), kX25519KeyBytes);
+  out[n++] = OSSL_PARAM_construct_octet_string(
+      OSSL_PKEY_PARAM_PUB_KEY, const_cast<std::uint8_t*>(key->pub), kX25519KeyBytes);
   if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv)
     out[n++] = OSSL_PARAM_construct_octet_string(
         OSSL_PKEY_PARAM_PRIV_KEY, const_cast<std::uint8_t*>(key->priv), kX25519KeyBytes);
-  if (n == 0 && (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) != 0) return 0;
   out[n] = OSSL_PARAM_construct_end();
   return cb(out, cbarg);
 }
@@ -140,11 +140,11 @@ const OSSL_PARAM* export_types(int selection) noexcept {
   return import_types(selection);
 }
 
-int fail_get(const X25519Key* key) {
-  raise_error(key->prov, kErrFailedToGetParameter);
-  return 0;
-}
-
+// As the default provider: values through OSSL_PARAM_set_int and
+// OSSL_PARAM_set_octet_string, whose failures (and the running
+// libcrypto's reasons for them) are the only errors.  The public key of an
+// empty key is left unanswered, where the default provider answers 32 zero
+// bytes.
 int get_params(void* keydata, OSSL_PARAM params[]) noexcept {
   const X25519Key* key = as_key(keydata);
   static constexpr const char* kNames[] = {
@@ -154,15 +154,14 @@ int get_params(void* keydata, OSSL_PARAM params[]) noexcept {
   const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
   if (!put_int(f[0], kX25519Bits) || !put_int(f[1], kX25519SecurityBits) || !put_int(f[2], 0) ||
       !put_int(f[3], static_cast<int>(kX25519KeyBytes)))
-    return fail_get(key);
-  // Key material the key does not have is left unanswered.
+    return 0;
   for (OSSL_PARAM* q : {f[4], f[5]}) {
     if (q != nullptr && key->has_pub && !OSSL_PARAM_set_octet_string(q, key->pub, kX25519KeyBytes))
-      return fail_get(key);
+      return 0;
   }
   if (f[6] != nullptr && key->has_priv &&
       !OSSL_PARAM_set_octet_string(f[6], key->priv, kX25519KeyBytes))
-    return fail_get(key);
+    return 0;
   return 1;
 }
 
@@ -181,17 +180,22 @@ const OSSL_PARAM* gettable_params(void*) noexcept {
 }
 
 // "encoded-pub-key" replaces the key with that public key (the default
-// provider drops the private key alike); "properties" is accepted.
+// provider drops the private key alike); "properties" is accepted.  As the
+// default provider: another length, or another type, fails without a
+// reason of armaccel's (OSSL_PARAM_get_octet_string's, of the running
+// libcrypto, for the type).
 int set_params(void* keydata, const OSSL_PARAM params[]) noexcept {
   X25519Key* key = as_key(keydata);
-  const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
-  if (p == nullptr) return 1;
-  if (!readable_octets(p)) {
-    raise_error(key->prov, kErrFailedToSetParameter);
-    return 0;
+  if (const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
+      p != nullptr) {
+    std::uint8_t pub[57];  // OpenSSL's room (X448's)
+    std::size_t len = 0;
+    if (p->data_size != kX25519KeyBytes || !octet_string_copy(p, pub, sizeof pub, &len) ||
+        !x25519_key_set_public(key, pub, len))
+      return 0;
   }
-  return x25519_key_set_public(key, static_cast<const std::uint8_t*>(p->data), p->data_size) ? 1
-                                                                                             : 0;
+  const OSSL_PARAM* q = OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_PROPERTIES);
+  return q == nullptr || q->data_type == OSSL_PARAM_UTF8_STRING ? 1 : 0;
 }
 
 const OSSL_PARAM* settable_params(void*) noexcept {
@@ -204,30 +208,43 @@ const OSSL_PARAM* settable_params(void*) noexcept {
 }
 
 void gen_cleanup(void* genctx) noexcept {
-  if (genctx != nullptr) free_wiped(genctx, sizeof(GenCtx));
+  auto* gen = static_cast<GenCtx*>(genctx);
+  if (gen == nullptr) return;
+  OPENSSL_clear_free(gen->ikm, gen->ikm_len);
+  free_wiped(gen, sizeof(GenCtx));
 }
 
+// As the default provider: a group other than "x25519" (any case) is
+// ERR_R_PASSED_INVALID_ARGUMENT; "properties" must be text; a non-empty
+// "dhkem-ikm" of any length is kept (too short a one fails at generation),
+// an empty one changes nothing.
 int gen_set_params(void* genctx, const OSSL_PARAM params[]) noexcept {
   auto* gen = static_cast<GenCtx*>(genctx);
   if (params == nullptr) return 1;
-  static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_GROUP_NAME, kParamDhkemIkm};
+  static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_GROUP_NAME, OSSL_KDF_PARAM_PROPERTIES,
+                                           kParamDhkemIkm};
   const ParamScan<const OSSL_PARAM, std::size(kNames)> f(params, kNames);
   if (const OSSL_PARAM* p = f[0]; p != nullptr) {
-    const char* name = nullptr;
-    if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) || name == nullptr ||
-        !names_equal(name, "x25519")) {
-      raise_error(gen->prov, kErrFailedToSetParameter);
+    if (p->data_type != OSSL_PARAM_UTF8_STRING || p->data == nullptr ||
+        !names_equal(static_cast<const char*>(p->data), "x25519")) {
+      raise_error(gen->prov, kErrPassedInvalidArgument);
       return 0;
     }
   }
-  if (const OSSL_PARAM* p = f[1]; p != nullptr) {
-    if (!readable_octets(p) || p->data_size > sizeof gen->ikm) {
-      raise_error(gen->prov, kErrFailedToSetParameter);
+  if (f[1] != nullptr && f[1]->data_type != OSSL_PARAM_UTF8_STRING) return 0;
+  if (const OSSL_PARAM* p = f[2]; p != nullptr && p->data_size != 0 && p->data != nullptr) {
+    const std::uint8_t* ikm = nullptr;
+    std::size_t len = 0;
+    OPENSSL_clear_free(gen->ikm, gen->ikm_len);
+    gen->ikm = nullptr;
+    gen->ikm_len = 0;
+    if (!octet_string_checked(p, &ikm, &len)) return 0;
+    gen->ikm = static_cast<std::uint8_t*>(OPENSSL_memdup(ikm, len));
+    if (gen->ikm == nullptr) {
+      raise_alloc_failure(gen->prov);
       return 0;
     }
-    OPENSSL_cleanse(gen->ikm, sizeof gen->ikm);
-    std::memcpy(gen->ikm, p->data, p->data_size);
-    gen->ikm_len = p->data_size;
+    gen->ikm_len = len;
   }
   return 1;
 }
@@ -264,7 +281,7 @@ void* gen(void* genctx, OSSL_CALLBACK*, void*) noexcept {
   if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
   trace_key_event(g->prov, "X25519", "key generation", x25519_lane(g->prov));
   bool ok;
-  if (g->ikm_len != 0) {
+  if (g->ikm != nullptr) {
     std::uint8_t priv[kX25519KeyBytes];
     ok = x25519_dhkem_derive_private(g->prov, g->ikm, g->ikm_len, priv) &&
          x25519_key_set_private(key, priv, sizeof priv, nullptr);

@@ -113,8 +113,7 @@ bool with_chain(CmacCtx* c, Op op) {
     op(&c->s8, chain);
     ok = chain.ok;
   }
-  if (!ok) raise_error(c->prov, kErrCipherOperationFailed);
-  return ok;
+  return ok;  // (no error, as CMAC_Update and CMAC_Final)
 }
 
 // True if `mc` is the cipher the context already has: naming it again (an
@@ -147,49 +146,42 @@ bool set_cipher(CmacCtx* c, const MacCipher& mc) {
     raise_error(c->prov, kErrUnsupportedCipher);
     return false;
   }
-  if (!fetched_start(&c->fetched, mc.fetched)) {
-    raise_error(c->prov, kErrUnsupportedCipher);
-    return false;
-  }
+  if (!fetched_start(&c->fetched, mc.fetched)) return false;  // (EVP's errors)
   c->block = static_cast<std::size_t>(block);
   trace_fallback(c->prov, "CMAC", c->fetched.cipher);
   return true;
 }
 
+// Errors as the default provider's CMAC (CMAC_Init over an EVP cipher
+// context): none without a cipher, EVP_R_INVALID_KEY_LENGTH for a key of
+// another length (EVP_CIPHER_CTX_set_key_length raises it for a fetched
+// cipher).
 bool key_cipher(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
-  if (c->block == 0) {
-    raise_error(c->prov, kErrMissingCipher);
-    return false;
-  }
+  if (c->block == 0) return false;
   c->key_set = c->finished = false;
   if (c->fetched.cipher == nullptr) {
     if (keylen != c->native_key_bytes) {
-      raise_error(c->prov, kErrInvalidKeyLength);
+      raise_error(c->prov, kErrEvpInvalidKeyLength);
       return false;
     }
-    if (!c->kernel->set_encrypt_key(&c->rk, key, keylen)) {
-      raise_error(c->prov, kErrKeySetupFailed);
-      return false;
-    }
+    if (!c->kernel->set_encrypt_key(&c->rk, key, keylen)) return false;
   } else {
     if (keylen > INT_MAX ||
-        EVP_CIPHER_CTX_set_key_length(c->fetched.ctx, static_cast<int>(keylen)) <= 0) {
-      raise_error(c->prov, kErrInvalidKeyLength);
+        EVP_CIPHER_CTX_set_key_length(c->fetched.ctx, static_cast<int>(keylen)) <= 0)
       return false;
-    }
     if (!EVP_EncryptInit_ex2(c->fetched.ctx, nullptr, key, nullptr, nullptr) ||
-        !EVP_CIPHER_CTX_set_padding(c->fetched.ctx, 0)) {
-      raise_error(c->prov, kErrKeySetupFailed);
+        !EVP_CIPHER_CTX_set_padding(c->fetched.ctx, 0))
       return false;
-    }
   }
   if (!with_chain(c, [](auto* s, auto& chain) { cmac_init(s, chain); })) return false;
   c->key_set = true;
   return true;
 }
 
+// A keyed message in progress: without a key, update and final fail
+// without an error, as CMAC_Update and CMAC_Final.
 bool usable(const CmacCtx* c) {
-  return mac_ready(c->prov, c->key_set, kErrNoKeySet, c->finished, kErrUpdateAfterFinal);
+  return mac_ready(c->prov, c->key_set, kErrNone, c->finished, kErrUpdateAfterFinal);
 }
 
 // CMAC for MacDispatch: the cipher's block size is the MAC's size.
@@ -205,7 +197,7 @@ struct Cmac {
 
   static int set_params(CmacCtx* c, const OSSL_PARAM params[]) {
     const MacCipherParams f(params, kMacCipherParamNames);
-    return apply_cipher_and_key(c, f, EVP_CIPH_CBC_MODE, set_cipher, key_cipher) ? 1 : 0;
+    return apply_cipher_and_key(c, f, EVP_CIPH_CBC_MODE, set_cipher, key_cipher, kErrNone) ? 1 : 0;
   }
 
   static bool set_key(CmacCtx* c, const unsigned char* key, std::size_t keylen) {
@@ -213,10 +205,7 @@ struct Cmac {
   }
 
   static bool rekey_or_restart(CmacCtx* c) {
-    if (!c->key_set) {
-      raise_error(c->prov, kErrNoKeySet);
-      return false;
-    }
+    if (!c->key_set) return false;  // (no error, as CMAC_Init)
     c->finished = false;
     return with_chain(c, [](auto* s, auto& chain) { cmac_restart(s, chain); });
   }
@@ -243,10 +232,7 @@ struct Cmac {
     const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
     for (std::size_t i = 0; i < std::size(kNames); ++i) {
       OSSL_PARAM* p = f[i];
-      if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->block)) {
-        raise_error(c->prov, kErrFailedToGetParameter);
-        return 0;
-      }
+      if (p != nullptr && !OSSL_PARAM_set_size_t(p, c->block)) return 0;  // (no error)
     }
     return 1;
   }

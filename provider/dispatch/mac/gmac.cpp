@@ -69,17 +69,17 @@ bool set_cipher(GmacCtx* c, const MacCipher& mc) {
     trace_new_context(c->prov, "GMAC", c->lanes.ghash->lane);
     return true;
   }
-  if (!fetched_start(&c->fetched, mc.fetched)) {
-    raise_error(c->prov, kErrUnsupportedCipher);
-    return false;
-  }
+  if (!fetched_start(&c->fetched, mc.fetched)) return false;  // (EVP's errors)
   trace_fallback(c->prov, "GMAC", c->fetched.cipher);
   return true;
 }
 
+// Errors as the default provider's GMAC (an EVP GCM context): EVP's
+// EVP_R_NO_CIPHER_SET without a cipher, PROV_R_INVALID_KEY_LENGTH for a
+// key of another length.
 bool key_cipher(GmacCtx* c, const unsigned char* key, std::size_t keylen) {
   if (!has_cipher(c)) {
-    raise_error(c->prov, kErrMissingCipher);
+    raise_error(c->prov, kErrEvpNoCipherSet);
     return false;
   }
   c->started = false;
@@ -88,29 +88,31 @@ bool key_cipher(GmacCtx* c, const unsigned char* key, std::size_t keylen) {
       raise_error(c->prov, kErrInvalidKeyLength);
       return false;
     }
-    if (!EVP_EncryptInit_ex2(c->fetched.ctx, nullptr, key, nullptr, nullptr)) {
-      raise_error(c->prov, kErrKeySetupFailed);
-      return false;
-    }
+    if (!EVP_EncryptInit_ex2(c->fetched.ctx, nullptr, key, nullptr, nullptr)) return false;
   } else {
     if (keylen != c->native_key_bytes) {
       raise_error(c->prov, kErrInvalidKeyLength);
       return false;
     }
-    if (!gcm_set_key(c->lanes, &c->key, key, keylen)) {
-      raise_error(c->prov, kErrKeySetupFailed);
-      return false;
-    }
+    if (!gcm_set_key(c->lanes, &c->key, key, keylen)) return false;
   }
   c->key_set = true;
   return true;
 }
 
-// Starts the message on the stored IV (once per IV).
-bool start(GmacCtx* c) {
+// Starts the message on the stored IV (once per IV).  What the default
+// provider's EVP GCM context answers when it cannot: EVP_R_INVALID_OPERATION
+// without a cipher, `unkeyed` without a key (its update:
+// PROV_R_CIPHER_OPERATION_FAILED; its final: nothing).  Without an IV the
+// default provider MACs over a random one; armaccel refuses.
+bool start(GmacCtx* c, Reason unkeyed) {
   if (c->started) return true;
+  if (!has_cipher(c)) {
+    raise_error(c->prov, kErrEvpInvalidOperation);
+    return false;
+  }
   if (!c->key_set) {
-    raise_error(c->prov, kErrNoKeySet);
+    raise_error(c->prov, unkeyed);
     return false;
   }
   if (!c->iv_fresh) {
@@ -136,8 +138,9 @@ bool start(GmacCtx* c) {
 
 // A new "iv": the next update or final starts a message on it.
 bool set_iv(GmacCtx* c, const OSSL_PARAM* p) {
+  if (p->data_type != OSSL_PARAM_OCTET_STRING) return false;  // (no error, as the default)
   if (!readable_octets(p)) {
-    raise_error(c->prov, kErrFailedToSetParameter);
+    raise_error(c->prov, kErrFailedToGetParameter);  // (the default takes it)
     return false;
   }
   if (p->data_size == 0 || p->data_size > kGcmMaxIvBytes) {
@@ -167,7 +170,9 @@ struct Gmac {
 
   static int set_params(GmacCtx* c, const OSSL_PARAM params[]) {
     const MacCipherParams f(params, kMacCipherParamNames);
-    if (!apply_cipher_and_key(c, f, EVP_CIPH_GCM_MODE, set_cipher, key_cipher)) return 0;
+    if (!apply_cipher_and_key(c, f, EVP_CIPH_GCM_MODE, set_cipher, key_cipher,
+                              kErrFailedToGetParameter))
+      return 0;
     return f[kMacIv] == nullptr || set_iv(c, f[kMacIv]) ? 1 : 0;
   }
 
@@ -178,8 +183,8 @@ struct Gmac {
   static bool rekey_or_restart(GmacCtx*) { return true; }
 
   static int update(GmacCtx* c, const unsigned char* data, std::size_t len) {
-    if (!start(c)) return 0;
     if (len == 0) return 1;
+    if (!start(c, kErrCipherOperationFailed)) return 0;
     if (c->fetched.cipher != nullptr) {
       for (std::size_t done = 0; done < len;) {
         const std::size_t n = len - done < INT_MAX ? len - done : INT_MAX;
@@ -204,7 +209,7 @@ struct Gmac {
       raise_error(c->prov, kErrOutputBufferTooSmall);
       return 0;
     }
-    if (!start(c)) return 0;
+    if (!start(c, kErrNone)) return 0;
     c->started = false;  // the IV is spent either way
     if (c->fetched.cipher != nullptr) {
       int l = 0;

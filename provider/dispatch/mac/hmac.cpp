@@ -67,6 +67,7 @@ struct HmacCtx {
   std::size_t size, block;
   bool key_set;
   bool finalized;
+  bool xof_named;  // an XOF was named as the digest (and refused)
 };
 
 bool has_digest(const HmacCtx* c) {
@@ -233,13 +234,14 @@ bool set_digest(HmacCtx* c, const char* name, const char* properties) {
     return true;
   if (const NativeDigest* d = find_native_digest(name);
       d != nullptr && native_digest_registered(c->prov, d)) {
-    if (d->xof) {
-      raise_error(c->prov, kErrXofDigestsNotAllowed);
+    if (d->xof) {  // (no error, as the default provider's HMAC_Init_ex)
+      c->xof_named = true;
       return false;
     }
     if (c->native != d) {
       drop_digest(c);
       c->native = d;
+      c->xof_named = false;
       c->size = d->size;
       c->block = d->block;
       trace_digest(c);
@@ -249,20 +251,18 @@ bool set_digest(HmacCtx* c, const char* name, const char* properties) {
     return true;
   }
   // The child context never yields armaccel's own algorithms (provider.cpp).
+  // An unknown name: the fetch's own error, as with the default provider.
   EVP_MD* md = EVP_MD_fetch(c->prov->libctx, name, properties);
-  if (md == nullptr) {
-    raise_error(c->prov, kErrInvalidDigest);
-    return false;
-  }
+  if (md == nullptr) return false;
   if (c->md != nullptr && EVP_MD_get0_provider(c->md) == EVP_MD_get0_provider(md) &&
       EVP_MD_is_a(c->md, EVP_MD_get0_name(md))) {
     EVP_MD_free(md);
     return true;
   }
   const int size = EVP_MD_get_size(md), block = EVP_MD_get_block_size(md);
-  if ((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0) {
+  if ((EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0) {  // (no error, as the default)
     EVP_MD_free(md);
-    raise_error(c->prov, kErrXofDigestsNotAllowed);
+    c->xof_named = true;
     return false;
   }
   EVP_MD_CTX* ctxs[3] = {EVP_MD_CTX_new(), EVP_MD_CTX_new(), EVP_MD_CTX_new()};
@@ -276,6 +276,7 @@ bool set_digest(HmacCtx* c, const char* name, const char* properties) {
   }
   drop_digest(c);
   c->md = md;
+  c->xof_named = false;
   c->fetched_inner_start = ctxs[0];
   c->fetched_outer_start = ctxs[1];
   c->fetched_inner = ctxs[2];
@@ -297,10 +298,7 @@ bool hash_once(const Path& d, const std::uint8_t* data, std::size_t len, std::ui
 
 // The keyed start states: H(K0 ^ ipad ...) and H(K0 ^ opad ...) (FIPS 198-1 §4).
 bool key_digest(HmacCtx* c, const std::uint8_t* key, std::size_t keylen) {
-  if (!has_digest(c)) {
-    raise_error(c->prov, kErrMissingDigest);
-    return false;
-  }
+  if (!has_digest(c)) return false;  // (no error, as the default provider)
   drop_key(c);
   std::uint8_t ipad[kMaxBlock], opad[kMaxBlock];
   const bool ok = with_path(c, [&](const auto& d) {
@@ -325,7 +323,6 @@ bool key_digest(HmacCtx* c, const std::uint8_t* key, std::size_t keylen) {
   wipe(opad, sizeof opad);
   if (!ok) {
     drop_key(c);
-    raise_error(c->prov, kErrKeySetupFailed);
     return false;
   }
   c->key_set = true;
@@ -335,16 +332,11 @@ bool key_digest(HmacCtx* c, const std::uint8_t* key, std::size_t keylen) {
 
 // A new message under the current key.
 bool restart(HmacCtx* c) {
-  if (!c->key_set) {
-    raise_error(c->prov, kErrNoKeySet);
-    return false;
-  }
+  if (!c->key_set) return false;  // (no error, as HMAC_Init_ex)
   EVP_MAC_CTX_free(c->tls);
   c->tls = nullptr;
-  if (!with_path(c, [](const auto& d) { return d.copy(Slot::kInner, Slot::kInnerStart); })) {
-    raise_error(c->prov, kErrKeySetupFailed);
+  if (!with_path(c, [](const auto& d) { return d.copy(Slot::kInner, Slot::kInnerStart); }))
     return false;
-  }
   c->finalized = false;
   return true;
 }
@@ -395,19 +387,16 @@ bool set_params_but_tls(HmacCtx* c, const HmacParams& f) {
     const char* name = nullptr;
     const char* properties = nullptr;
     const OSSL_PARAM* q = f[kProperties];
-    if (!OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
-        (q != nullptr && !OSSL_PARAM_get_utf8_string_ptr(q, &properties))) {
-      raise_error(c->prov, kErrFailedToSetParameter);
+    // Names that are not strings fail without an error, as the default.
+    if (p->data_type != OSSL_PARAM_UTF8_STRING || !OSSL_PARAM_get_utf8_string_ptr(p, &name) ||
+        (q != nullptr && (q->data_type != OSSL_PARAM_UTF8_STRING ||
+                          !OSSL_PARAM_get_utf8_string_ptr(q, &properties))))
       return 0;
-    }
     if (!set_digest(c, name, properties)) return 0;
   }
   for (const OSSL_PARAM* p : {f[kNoinit], f[kOneshot]}) {
     int v = 0;
-    if (p != nullptr && !OSSL_PARAM_get_int(p, &v)) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
-    }
+    if (p != nullptr && !OSSL_PARAM_get_int(p, &v)) return 0;  // (no error, as the default)
   }
   return apply_found_key(c, f[kKey], key_digest);
 }
@@ -416,17 +405,14 @@ bool set_params_but_tls(HmacCtx* c, const HmacParams& f) {
 bool set_tls_data_size(HmacCtx* c, const OSSL_PARAM* p) {
   if (p == nullptr) return true;
   std::size_t size = 0;
-  if (!OSSL_PARAM_get_size_t(p, &size)) {
-    raise_error(c->prov, kErrFailedToSetParameter);
-    return false;
-  }
+  if (!OSSL_PARAM_get_size_t(p, &size)) return false;  // (no error, as the default)
   return size == 0 || start_tls_delegate(c, size);
 }
 
-// A keyed message in progress (update and final); raises why not.
+// A keyed message in progress (update and final).  Without a digest or
+// key they fail without an error, as HMAC_Update and HMAC_Final.
 bool usable(const HmacCtx* c) {
-  return mac_ready(c->prov, c->key_set, !has_digest(c) ? kErrMissingDigest : kErrNoKeySet,
-                   c->finalized, kErrUpdateAfterFinal);
+  return mac_ready(c->prov, c->key_set, kErrNone, c->finalized, kErrUpdateAfterFinal);
 }
 
 // HMAC for MacDispatch: the digest's size is the MAC's.
@@ -503,21 +489,16 @@ struct Hmac {
 
   static int get_ctx_params(HmacCtx* c, OSSL_PARAM params[]) {
     OSSL_PARAM* p = nullptr;
+    // As the default provider (HMAC_size of a context without a digest):
+    // size 0, with EVP's "message digest is null" -- except after an XOF
+    // was named, which that context keeps.
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE)) != nullptr) {
-      if (!has_digest(c)) {
-        raise_error(c->prov, kErrMissingDigest);
-        return 0;
-      }
-      if (!OSSL_PARAM_set_size_t(p, c->size)) {
-        raise_error(c->prov, kErrFailedToGetParameter);
-        return 0;
-      }
+      if (!has_digest(c) && !c->xof_named) raise_error(c->prov, kErrEvpMessageDigestIsNull);
+      if (!OSSL_PARAM_set_size_t(p, has_digest(c) ? c->size : 0)) return 0;
     }
     if ((p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE)) != nullptr &&
-        !OSSL_PARAM_set_int(p, static_cast<int>(c->block))) {
-      raise_error(c->prov, kErrFailedToGetParameter);
+        !OSSL_PARAM_set_int(p, static_cast<int>(c->block)))
       return 0;
-    }
     return 1;
   }
 

@@ -54,11 +54,9 @@ bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* prope
     return true;
   }
   // The child context never yields armaccel's own algorithms (provider.cpp).
+  // An unknown name: the fetch's own error, as with the default provider.
   EVP_CIPHER* c = EVP_CIPHER_fetch(prov->libctx, name, properties);
-  if (c == nullptr) {
-    raise_error(prov, kErrUnsupportedCipher);
-    return false;
-  }
+  if (c == nullptr) return false;
   // Plain CBC only for CMAC: not the ciphertext-stealing or stitched
   // (AEAD-flagged) variants, whose updates do not chain block by block.
   const unsigned long odd = EVP_CIPH_FLAG_CTS | EVP_CIPH_FLAG_AEAD_CIPHER;
@@ -116,15 +114,14 @@ bool mac_cipher_from_params(const ProvCtx* prov, const MacCipherParams& f, unsig
   if (p == nullptr) return true;
   const char* name = nullptr;
   const char* properties = nullptr;
-  if (!OSSL_PARAM_get_utf8_string_ptr(p, &name)) {
-    raise_error(prov, kErrFailedToSetParameter);
+  // Names that are not strings fail without an error, as the default
+  // provider's.
+  if (p->data_type != OSSL_PARAM_UTF8_STRING || !OSSL_PARAM_get_utf8_string_ptr(p, &name))
     return false;
-  }
   const OSSL_PARAM* q = f[kMacProperties];
-  if (q != nullptr && !OSSL_PARAM_get_utf8_string_ptr(q, &properties)) {
-    raise_error(prov, kErrFailedToSetParameter);
+  if (q != nullptr &&
+      (q->data_type != OSSL_PARAM_UTF8_STRING || !OSSL_PARAM_get_utf8_string_ptr(q, &properties)))
     return false;
-  }
   *found = true;
   return resolve_mac_cipher(prov, name, properties, mode, out);
 }

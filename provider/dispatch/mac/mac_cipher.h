@@ -79,12 +79,12 @@ bool dup_fetched_member(Ctx* copy, const Ctx& src) {
 // share, in that order.
 template <class Ctx, class SetCipher, class SetKey>
 bool apply_cipher_and_key(Ctx* c, const MacCipherParams& f, unsigned mode, SetCipher set_cipher,
-                          SetKey set_key) {
+                          SetKey set_key, Reason key_without_bytes) {
   MacCipher mc;
   bool found = false;
   if (!mac_cipher_from_params(c->prov, f, mode, &mc, &found)) return false;
   if (found && !set_cipher(c, mc)) return false;
-  return apply_found_key(c, f[kMacKey], set_key);
+  return apply_found_key(c, f[kMacKey], set_key, key_without_bytes);
 }
 
 // With ARMACCEL_TRACE: "armaccel: <mac> on EVP <cipher> (<provider>)" for a

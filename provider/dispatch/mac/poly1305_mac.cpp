@@ -46,6 +46,8 @@ bool key_poly(PolyCtx* c, const unsigned char* key, std::size_t keylen) {
   return true;
 }
 
+// Update and final need a fresh key.  The default provider takes data
+// without a key and a second final; armaccel refuses them.
 bool ready(PolyCtx* c) {
   return mac_ready(c->prov, c->key_set, kErrNoKeySet, c->spent, kErrKeyAlreadyUsed);
 }
@@ -60,14 +62,11 @@ struct PolyMac {
     trace_new_context(c->prov, "POLY1305", c->kernel->lane);
   }
 
-  // "key" must be an OCTET_STRING; a NULL one is a key of the wrong size.
+  // "key": its bytes, whatever the parameter's type, as the default
+  // provider takes them (a NULL one is a key of the wrong size).
   static int set_params(PolyCtx* c, const OSSL_PARAM params[]) {
     const OSSL_PARAM* p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
     if (p == nullptr) return 1;
-    if (p->data_type != OSSL_PARAM_OCTET_STRING) {
-      raise_error(c->prov, kErrFailedToSetParameter);
-      return 0;
-    }
     return key_poly(c, static_cast<const unsigned char*>(p->data), p->data_size) ? 1 : 0;
   }
 
@@ -75,13 +74,9 @@ struct PolyMac {
     return key_poly(c, key, keylen);
   }
 
-  static bool rekey_or_restart(PolyCtx* c) {
-    if (c->used) {  // a one-time key must not MAC a second message
-      raise_error(c->prov, kErrKeyAlreadyUsed);
-      return false;
-    }
-    return true;
-  }
+  // A one-time key must not MAC a second message (no error, as the
+  // default provider).
+  static bool rekey_or_restart(PolyCtx* c) { return !c->used; }
 
   static int update(PolyCtx* c, const unsigned char* data, std::size_t len) {
     if (!ready(c)) return 0;
