@@ -159,8 +159,17 @@ env -u OPENSSL_CONF "${REF[@]}" enc -aes-256-cbc -K "$KEY" -iv "$IV" -in fixed.t
 if env -u OPENSSL_CONF "${REF[@]}" enc -d -aes-256-cbc -K "${KEY/00/ff}" -iv "$IV" -in fixed.enc -out /dev/null 2>/dev/null; then
   check "the default provider rejects the wrong-key message (test premise)" false
 fi
-"${OSSL[@]}" enc -d -aes-256-cbc -K "${KEY/00/ff}" -iv "$IV" -in fixed.enc -out /dev/null 2>bad.err
-check "a wrong key fails with armaccel's 'bad decrypt'" grep -q ":armaccel::bad decrypt" bad.err
+env -u OPENSSL_CONF "${REF[@]}" enc -d -aes-256-cbc -K "${KEY/00/ff}" -iv "$IV" -in fixed.enc \
+  -out /dev/null 2>bad-ref.err
+ARMACCEL_TRACE=1 "${OSSL[@]}" enc -d -aes-256-cbc -K "${KEY/00/ff}" -iv "$IV" -in fixed.enc \
+  -out /dev/null 2>bad.err
+# The default provider's error, code for code (ERR_LIB_PROV's bad decrypt),
+# from armaccel's AES-256-CBC.
+check "a wrong key fails with the default provider's 'bad decrypt'" \
+  grep -q "Provider routines::bad decrypt" bad.err
+check "  ... the same error code as the default provider's" \
+  test "$(grep -o 'error:[0-9A-F]*' bad.err | head -1)" = "$(grep -o 'error:[0-9A-F]*' bad-ref.err | head -1)"
+check "  ... from armaccel's AES-256-CBC" grep -q "armaccel: AES-256-CBC on" bad.err
 mine=$(ARMACCEL_TRACE=1 "${OSSL[@]}" dgst -sha512 -r data.bin 2>cnf-dgst.err | cut -d' ' -f1)
 check "unmodified 'openssl dgst -sha512' under the cnf is right" \
   test "$mine" = "$("${REF[@]}" dgst -sha512 -r data.bin | cut -d' ' -f1)"
