@@ -5,7 +5,9 @@
 // and IV in either direction, padding on or off, updates of any length
 // (zero-length ones with a NULL input too), context copies mid-stream,
 // final, the updated IV.  Every return value, length and output byte must
-// agree, except where docs/behaviour.md documents a stricter or different answer:
+// agree, and so must the errors each compared call left on the queue
+// (library and reason, in order), except where docs/behaviour.md documents a
+// stricter or different answer (there neither is compared):
 //  - an update or final after final is refused by armaccel (XTS, where
 //    each update is a data unit, takes the next one, as the default does);
 //  - re-initialising ECB/CBC/XTS without a key for the other direction
@@ -66,6 +68,7 @@ void run(const std::uint8_t* data, std::size_t size) {
   Bytes unit_in, unit_out;         // streaming: the unit so far, armaccel's output
   for (int step = 0; step < 48 && !in.done(); ++step) {
     const std::uint8_t op = in.u8();
+    had_error();  // each call's errors are its own
     switch (op % 6) {
       case 0:
       case 1: {  // init
@@ -83,7 +86,9 @@ void run(const std::uint8_t* data, std::size_t size) {
                                   OSSL_PARAM_construct_end()};
         const OSSL_PARAM* pa = mode == EVP_CIPH_XTS_MODE ? xts : nullptr;
         const int ra = EVP_CipherInit_ex2(a.get(), first ? c.mine : nullptr, k, v, enc, pa);
+        const Errors ea = take_errors();
         const int rb = EVP_CipherInit_ex2(b.get(), first ? c.ref : nullptr, k, v, enc, nullptr);
+        const Errors eb = take_errors();
         if (first && !with_key) break;
         if (mode == EVP_CIPH_XTS_MODE && enc == 1 && !with_key && equal_halves) {
           if (ra == 1) finding("XTS encryption with equal key halves accepted", c.name, "");
@@ -92,7 +97,7 @@ void run(const std::uint8_t* data, std::size_t size) {
           break;
         }
         expect_same("init", c.name, ra, rb);
-        had_error();
+        expect_same_errors("init", c.name, ea, eb);
         if (ra != 1) {
           // A refused key leaves none behind in armaccel (the default may
           // keep the one before): the next init gives a key.
@@ -142,8 +147,9 @@ void run(const std::uint8_t* data, std::size_t size) {
           break;
         }
         const int ra = EVP_CipherUpdate(a.get(), oa.data(), &la, src, static_cast<int>(n));
+        const Errors ea = take_errors();
         const int rb = EVP_CipherUpdate(b.get(), ob.data(), &lb, src, static_cast<int>(n));
-        had_error();
+        const Errors eb = take_errors();
         if (!synced) break;
         if (finished && mode != EVP_CIPH_XTS_MODE) {
           if (ra == 1 && n != 0) finding("update after final accepted", c.name, "");
@@ -151,6 +157,7 @@ void run(const std::uint8_t* data, std::size_t size) {
           break;
         }
         expect_same("update", c.name, ra, rb);
+        expect_same_errors("update", c.name, ea, eb);
         if (ra != 1) {
           synced = false;  // a failed update leaves each provider's own state
           break;
@@ -172,9 +179,11 @@ void run(const std::uint8_t* data, std::size_t size) {
         if (EVP_CIPHER_CTX_get0_cipher(a.get()) == nullptr) break;
         CtxPtr ca(EVP_CIPHER_CTX_new()), cb(EVP_CIPHER_CTX_new());
         const int ra = EVP_CIPHER_CTX_copy(ca.get(), a.get());
+        const Errors ea = take_errors();
         const int rb = EVP_CIPHER_CTX_copy(cb.get(), b.get());
+        const Errors eb = take_errors();
         expect_same("copy", c.name, ra, rb);
-        had_error();
+        expect_same_errors("copy", c.name, ea, eb);
         if (ra == 1) {
           a = std::move(ca);
           b = std::move(cb);
@@ -187,13 +196,20 @@ void run(const std::uint8_t* data, std::size_t size) {
           Bytes oa(64), ob(unit_in.size() + 16);
           int la = 0, lb = 0, lf = 0;
           const int ra = EVP_CipherFinal_ex(a.get(), oa.data(), &la);
+          const Errors ea = take_errors();
           int rb = 1;
           if (!unit_in.empty())
             rb = EVP_CipherUpdate(b.get(), ob.data(), &lb, unit_in.data(),
                                   static_cast<int>(unit_in.size()));
           rb = rb == 1 && EVP_CipherFinal_ex(b.get(), ob.data() + lb, &lf) == 1 ? 1 : 0;
+          const Errors eb = take_errors();
           expect_same("streamed XTS unit", c.name, ra, rb);
-          had_error();
+          // A unit under 16 bytes is refused at final with armaccel's own
+          // "xts data unit is too short" (docs/behaviour.md, "Errors" and
+          // "AES-XTS and the xts_streaming parameter": the default provider
+          // has no streaming; its one-update unit fails with "cipher
+          // operation failed"): the errors are compared where both succeed.
+          if (ra == 1) expect_same_errors("streamed XTS unit", c.name, ea, eb);
           if (ra == 1) {
             unit_out.insert(unit_out.end(), oa.begin(), oa.begin() + la);
             ob.resize(static_cast<std::size_t>(lb + lf));
@@ -206,10 +222,12 @@ void run(const std::uint8_t* data, std::size_t size) {
         if ((op & 0x10) != 0 && iv_len != 0) {
           Bytes ia(iv_len), ib(iv_len);
           const int ra = EVP_CIPHER_CTX_get_updated_iv(a.get(), ia.data(), iv_len);
+          const Errors ea = take_errors();
           const int rb = EVP_CIPHER_CTX_get_updated_iv(b.get(), ib.data(), iv_len);
-          had_error();
+          const Errors eb = take_errors();
           if (!synced) break;
           expect_same("updated iv", c.name, ra, rb);
+          expect_same_errors("updated iv", c.name, ea, eb);
           if (ra == 1 && chacha) {
             Bytes want = chacha_iv;
             std::uint64_t carry = (chacha_bytes + 63) / 64;
@@ -227,14 +245,16 @@ void run(const std::uint8_t* data, std::size_t size) {
         Bytes oa(64), ob(64);
         int la = 0, lb = 0;
         const int ra = EVP_CipherFinal_ex(a.get(), oa.data(), &la);
+        const Errors ea = take_errors();
         const int rb = EVP_CipherFinal_ex(b.get(), ob.data(), &lb);
-        had_error();
+        const Errors eb = take_errors();
         if (!synced) break;
         if (finished) {
           synced = false;  // documented: a second final is refused by armaccel
           break;
         }
         expect_same("final", c.name, ra, rb);
+        expect_same_errors("final", c.name, ea, eb);
         if (ra == 1) {
           expect_same("final length", c.name, la, lb);
           oa.resize(static_cast<std::size_t>(la));

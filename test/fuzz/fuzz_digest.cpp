@@ -4,12 +4,13 @@
 // same EVP calls chosen by the input: init, updates of any length (zero
 // length with a NULL input too), copies mid-stream, EVP_DigestFinal_ex or,
 // for XOFs, EVP_DigestFinalXOF of any length, and re-init.  Every return
-// value and output byte must agree, except the rules docs/behaviour.md documents
-// for OpenSSL 3.0: an update or final after final is refused by armaccel
-// (the default provider accepts it; the pair is compared again from the
-// next init).  (A second final after EVP_DigestFinalXOF makes the default
-// write that call's "xoflen" again, which 3.0's EVP leaves set: the final
-// buffers have room for it.)
+// value and output byte must agree, and so must the errors each compared
+// call left on the queue (library and reason, in order), except the rules
+// docs/behaviour.md documents for OpenSSL 3.0: an update or final after
+// final is refused by armaccel (the default provider accepts it; the pair
+// is compared again from the next init).  (A second final after
+// EVP_DigestFinalXOF makes the default write that call's "xoflen" again,
+// which 3.0's EVP leaves set: the final buffers have room for it.)
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 
@@ -38,11 +39,15 @@ void run(const std::uint8_t* data, std::size_t size) {
   bool started = false, synced = false, finished = false;
   for (int step = 0; step < 64 && !in.done(); ++step) {
     const std::uint8_t op = in.u8();
+    had_error();  // each call's errors are its own
     switch (op % 5) {
       case 0: {
         const int ra = EVP_DigestInit_ex2(a.get(), d.mine, nullptr);
+        const Errors ea = take_errors();
         const int rb = EVP_DigestInit_ex2(b.get(), d.ref, nullptr);
+        const Errors eb = take_errors();
         expect_same("init", d.name, ra, rb);
+        expect_same_errors("init", d.name, ea, eb);
         started = synced = ra == 1;
         finished = false;
         break;
@@ -54,8 +59,9 @@ void run(const std::uint8_t* data, std::size_t size) {
         const Bytes msg = in.bytes(n);
         const std::uint8_t* p = n == 0 && (op & 0x80) != 0 ? nullptr : msg.data();
         const int ra = EVP_DigestUpdate(a.get(), p, n);
+        const Errors ea = take_errors();
         const int rb = EVP_DigestUpdate(b.get(), p, n);
-        had_error();
+        const Errors eb = take_errors();
         if (!synced) break;
         if (finished) {
           if (ra == 1 && n != 0) finding("update after final accepted", d.name, "");
@@ -63,15 +69,20 @@ void run(const std::uint8_t* data, std::size_t size) {
           break;
         }
         expect_same("update", d.name, ra, rb);
+        expect_same_errors("update", d.name, ea, eb);
         break;
       }
       case 3: {
         if (!started) break;
         CtxPtr ca(EVP_MD_CTX_new()), cb(EVP_MD_CTX_new());
         const int ra = EVP_MD_CTX_copy_ex(ca.get(), a.get());
+        const Errors ea = take_errors();
         const int rb = EVP_MD_CTX_copy_ex(cb.get(), b.get());
-        had_error();
-        if (synced) expect_same("copy", d.name, ra, rb);
+        const Errors eb = take_errors();
+        if (synced) {
+          expect_same("copy", d.name, ra, rb);
+          expect_same_errors("copy", d.name, ea, eb);
+        }
         if (ra == 1 && rb == 1) {
           a = std::move(ca);
           b = std::move(cb);
@@ -82,29 +93,34 @@ void run(const std::uint8_t* data, std::size_t size) {
         if (!started) break;
         Bytes oa, ob;
         int ra = 0, rb = 0;
+        Errors ea, eb;
         if (xof && (op & 0x10) != 0) {
           const std::size_t n = in.below(600);
           oa.assign(n, 0);
           ob.assign(n, 0);
           ra = EVP_DigestFinalXOF(a.get(), oa.data(), n);
+          ea = take_errors();
           rb = EVP_DigestFinalXOF(b.get(), ob.data(), n);
+          eb = take_errors();
         } else {
           // Room for the default's left-over "xoflen" (see the header).
           unsigned la = 0, lb = 0;
           oa.assign(1024, 0);
           ob.assign(1024, 0);
           ra = EVP_DigestFinal_ex(a.get(), oa.data(), &la);
+          ea = take_errors();
           rb = EVP_DigestFinal_ex(b.get(), ob.data(), &lb);
+          eb = take_errors();
           oa.resize(la);
           ob.resize(lb);
         }
-        had_error();
         if (!synced) break;
         if (finished) {
           synced = false;  // documented: armaccel refuses a second final
           break;
         }
         expect_same("final", d.name, ra, rb);
+        expect_same_errors("final", d.name, ea, eb);
         if (ra == 1) expect_same("digest", d.name, oa, ob);
         finished = true;
         break;

@@ -13,7 +13,9 @@
 // (its encapsulation key decapsulates what it encapsulates).  Where the
 // default provider has ML-KEM (OpenSSL 3.5+: the fuzz_mlkem.openssl-3.5
 // registration runs this in Debian 13's libcrypto), key generation,
-// encapsulation and decapsulation are compared with it as well.
+// encapsulation, decapsulation (of wrong-length ciphertexts too), raw key
+// import and the decoders are compared with it as well: the result and the
+// errors each left on the queue (library and reason, in order).
 #include <openssl/core_names.h>
 #include <openssl/decoder.h>
 #include <openssl/err.h>
@@ -66,8 +68,10 @@ PkeyPtr from_seed(const char* alg, const Bytes& seed, bool ref = false) {
   return PkeyPtr(pkey);
 }
 
-PkeyPtr from_raw(const char* alg, const char* param, const Bytes& raw, int selection) {
-  PctxPtr ctx(EVP_PKEY_CTX_new_from_name(contexts().mine, alg, kMine));
+PkeyPtr from_raw(const char* alg, const char* param, const Bytes& raw, int selection,
+                 bool ref = false) {
+  PctxPtr ctx(ref ? EVP_PKEY_CTX_new_from_name(contexts().ref, alg, nullptr)
+                  : EVP_PKEY_CTX_new_from_name(contexts().mine, alg, kMine));
   if (ctx == nullptr || EVP_PKEY_fromdata_init(ctx.get()) <= 0) return nullptr;
   OSSL_PARAM params[] = {
       OSSL_PARAM_construct_octet_string(param, const_cast<std::uint8_t*>(raw.data()), raw.size()),
@@ -77,10 +81,12 @@ PkeyPtr from_raw(const char* alg, const char* param, const Bytes& raw, int selec
   return PkeyPtr(pkey);
 }
 
-PkeyPtr decode(const char* alg, const Bytes& in, const char* format, const char* structure) {
+PkeyPtr decode(const char* alg, const Bytes& in, const char* format, const char* structure,
+               bool ref = false) {
   EVP_PKEY* pkey = nullptr;
   OSSL_DECODER_CTX* dctx =
-      OSSL_DECODER_CTX_new_for_pkey(&pkey, format, structure, alg, 0, contexts().mine, kMine);
+      ref ? OSSL_DECODER_CTX_new_for_pkey(&pkey, format, structure, alg, 0, contexts().ref, nullptr)
+          : OSSL_DECODER_CTX_new_for_pkey(&pkey, format, structure, alg, 0, contexts().mine, kMine);
   if (dctx == nullptr) return nullptr;
   const unsigned char* p = in.data();
   std::size_t left = in.size();
@@ -151,14 +157,18 @@ void run(const std::uint8_t* data, std::size_t size) {
       const Bytes seed = in.bytes(64);
       Bytes ek(p.ek_bytes), dk(p.dk_bytes);
       mlkem::keygen(p, portable(), seed.data(), seed.data() + 32, ek.data(), dk.data());
+      had_error();
       PkeyPtr key = from_seed(alg.c_str(), seed);
+      const Errors keygen_errors = take_errors();
       if (key == nullptr) finding("keygen from seed refused", alg, "");
       expect_same("encapsulation key", alg, octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY), ek);
       expect_same("decapsulation key", alg, octets(key.get(), OSSL_PKEY_PARAM_PRIV_KEY), dk);
       const Bytes m = in.bytes(32);
       Bytes ct_ref(p.ct_bytes), ss_ref(32), ct, ss;
       mlkem::encaps(p, portable(), ek.data(), m.data(), ct_ref.data(), ss_ref.data());
+      had_error();
       if (!encapsulate(key.get(), m, &ct, &ss)) finding("encapsulate refused", alg, "");
+      const Errors encaps_errors = take_errors();
       expect_same("ciphertext", alg, ct, ct_ref);
       expect_same("shared secret", alg, ss, ss_ref);
       // Decapsulate the genuine ciphertext with bytes flipped (implicit
@@ -172,42 +182,54 @@ void run(const std::uint8_t* data, std::size_t size) {
       }
       Bytes got;
       const bool ok = decapsulate(key.get(), c, &got);
-      had_error();
+      const Errors decaps_errors = take_errors();
+      Bytes want(32);
+      if (c.size() == p.ct_bytes) mlkem::decaps(p, portable(), dk.data(), c.data(), want.data());
+      if (ref_has_mlkem()) {
+        PkeyPtr theirs = from_seed(alg.c_str(), seed, true);
+        expect_same_errors("keygen from seed (default)", alg, keygen_errors, take_errors());
+        if (theirs == nullptr) finding("the default provider refused the seed", alg, "");
+        expect_same("encapsulation key (default)", alg,
+                    octets(theirs.get(), OSSL_PKEY_PARAM_PUB_KEY), ek);
+        had_error();
+        Bytes ct2, ss2, got2;
+        if (!encapsulate(theirs.get(), m, &ct2, &ss2, true))
+          finding("the default provider refused to encapsulate", alg, "");
+        expect_same_errors("encapsulate (default)", alg, encaps_errors, take_errors());
+        expect_same("ciphertext (default)", alg, ct2, ct_ref);
+        expect_same("shared secret (default)", alg, ss2, ss_ref);
+        const bool ok2 = decapsulate(theirs.get(), c, &got2, true);
+        expect_same("decapsulate (default)", alg, ok, ok2);
+        expect_same_errors("decapsulate (default)", alg, decaps_errors, take_errors());
+        if (ok2) expect_same("decapsulated secret (default)", alg, got2, want);
+      }
       if (c.size() != p.ct_bytes) {
         if (ok) finding("decapsulation of a wrong-length ciphertext accepted", alg, "");
         break;
       }
       if (!ok) finding("decapsulate refused", alg, "");
-      Bytes want(32);
-      mlkem::decaps(p, portable(), dk.data(), c.data(), want.data());
       expect_same("decapsulated secret", alg, got, want);
-      if (ref_has_mlkem()) {
-        PkeyPtr theirs = from_seed(alg.c_str(), seed, true);
-        if (theirs == nullptr) finding("the default provider refused the seed", alg, "");
-        expect_same("encapsulation key (default)", alg,
-                    octets(theirs.get(), OSSL_PKEY_PARAM_PUB_KEY), ek);
-        Bytes ct2, ss2, got2;
-        if (!encapsulate(theirs.get(), m, &ct2, &ss2, true))
-          finding("the default provider refused to encapsulate", alg, "");
-        expect_same("ciphertext (default)", alg, ct2, ct_ref);
-        expect_same("shared secret (default)", alg, ss2, ss_ref);
-        if (!decapsulate(theirs.get(), c, &got2, true))
-          finding("the default provider refused to decapsulate", alg, "");
-        expect_same("decapsulated secret (default)", alg, got2, want);
-      }
       break;
     }
     case 2: {  // raw key import
       const bool priv = (op & 0x10) != 0;
       const std::size_t exact = priv ? p.dk_bytes : p.ek_bytes;
       Bytes raw = in.bytes((op & 0x20) != 0 ? in.below(exact + 8) : exact);
-      PkeyPtr key = from_raw(alg.c_str(), priv ? OSSL_PKEY_PARAM_PRIV_KEY : OSSL_PKEY_PARAM_PUB_KEY,
-                             raw, priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY);
+      const char* param = priv ? OSSL_PKEY_PARAM_PRIV_KEY : OSSL_PKEY_PARAM_PUB_KEY;
+      const int selection = priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY;
+      had_error();
+      PkeyPtr key = from_raw(alg.c_str(), param, raw, selection);
+      const Errors import_errors = take_errors();
       const bool valid = raw.size() == exact &&
                          (priv ? mlkem::check_decapsulation_key(p, &kKeccakPortable, raw.data())
                                : mlkem::check_encapsulation_key(p, raw.data()));
       had_error();
       expect_same("import accepted", alg, key != nullptr, valid);
+      if (ref_has_mlkem()) {
+        PkeyPtr theirs = from_raw(alg.c_str(), param, raw, selection, true);
+        expect_same_errors("import (default)", alg, import_errors, take_errors());
+        expect_same("import accepted (default)", alg, key != nullptr, theirs != nullptr);
+      }
       if (key == nullptr) break;
       const Bytes m = in.bytes(32);
       Bytes ct, ss, back;
@@ -227,9 +249,21 @@ void run(const std::uint8_t* data, std::size_t size) {
       const bool pem = (op & 0x10) != 0;
       const bool priv = (op & 0x20) != 0;
       Bytes raw = in.bytes(in.below(8000));
-      PkeyPtr key = decode(alg.c_str(), raw, pem ? "PEM" : "DER",
-                           priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo");
+      const char* format = pem ? "PEM" : "DER";
+      const char* structure = priv ? "PrivateKeyInfo" : "SubjectPublicKeyInfo";
       had_error();
+      PkeyPtr key = decode(alg.c_str(), raw, format, structure);
+      const Errors decode_errors = take_errors();
+      if (ref_has_mlkem()) {
+        PkeyPtr theirs = decode(alg.c_str(), raw, format, structure, true);
+        expect_same_errors("decode (default)", alg, decode_errors, take_errors());
+        expect_same("decoded (default)", alg, key != nullptr, theirs != nullptr);
+        if (key != nullptr)
+          expect_same("decoded encapsulation key (default)", alg,
+                      octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY),
+                      octets(theirs.get(), OSSL_PKEY_PARAM_PUB_KEY));
+        had_error();
+      }
       if (key == nullptr) break;
       const Bytes ek = octets(key.get(), OSSL_PKEY_PARAM_PUB_KEY);
       if (ek.size() != p.ek_bytes || !mlkem::check_encapsulation_key(p, ek.data()))

@@ -3,7 +3,8 @@
 // preferred, and OpenSSL's default provider alone), armaccel's algorithm
 // names per operation, a reader that turns fuzzer input into choices, and
 // the verdict helpers that abort (a libFuzzer finding) when armaccel and
-// the default provider disagree where they must not.
+// the default provider disagree where they must not: in return values,
+// lengths, bytes, or the errors a call left on the queue.
 #pragma once
 
 #include <openssl/evp.h>
@@ -66,6 +67,30 @@ class Reader {
 void expect_same(const char* what, const std::string& alg, int mine, int ref);
 void expect_same(const char* what, const std::string& alg, const Bytes& mine, const Bytes& ref);
 [[noreturn]] void finding(const char* what, const std::string& alg, const std::string& detail);
+
+// The errors a call left on this thread's queue: the library and reason of
+// each (ERR_GET_LIB, ERR_GET_REASON), oldest first, with where each was
+// raised (printed, not compared).  Applications branch on the library and
+// reason (docs/behaviour.md, "Errors"), so where the fuzzers compare a
+// call's return value they compare these too.
+struct Errors {
+  struct Entry {
+    int lib;
+    int reason;
+    std::string where;  // file:line, function
+  };
+  std::vector<Entry> entries;
+  // The queue's library and reason pairs, as text ("(empty)" for none).
+  std::string describe() const;
+};
+
+// Takes (and clears) what is on this thread's error queue.
+Errors take_errors();
+
+// Aborts with both queues printed unless they hold the same number of
+// errors with the same library and reason, in the same order.
+void expect_same_errors(const char* what, const std::string& alg, const Errors& mine,
+                        const Errors& ref);
 
 // Clears this thread's error queue; true if it held an error.
 bool had_error();
