@@ -608,6 +608,16 @@ Bytes mlkem_pkcs8(const std::string& alg, const Bytes& choice, bool null_params 
                   std::uint8_t version = 0) {
   return tlv(0x30, cat({tlv(0x02, {version}), mlkem_alg_id(alg, null_params), tlv(0x04, choice)}));
 }
+// The same with attributes ([0] IMPLICIT SET OF Attribute) after the key.
+Bytes mlkem_pkcs8_with_attributes(const std::string& alg, const Bytes& choice,
+                                  const Bytes& attributes) {
+  return tlv(0x30, cat({tlv(0x02, {0}), mlkem_alg_id(alg, false), tlv(0x04, choice),
+                        tlv(0xa0, attributes)}));
+}
+// An Attribute: commonName (2.5.4.3) with one value.
+Bytes attribute(const Bytes& value) {
+  return tlv(0x30, cat({tlv(0x06, {0x55, 0x04, 0x03}), tlv(0x31, value)}));
+}
 Bytes seed_choice(const Bytes& seed) {
   return tlv(0x80, seed);
 }
@@ -693,6 +703,14 @@ TEST(ErrorParityKeys, MlkemMalformedPrivateKeys) {
                        true);
       decode_every_way(s, t, "version 2", mlkem_pkcs8(alg, expanded_choice(m.dk), false, 2), true);
       decode_every_way(s, t, "bare seed", mlkem_pkcs8(alg, m.seed), true);
+      const Bytes dk = expanded_choice(m.dk);
+      decode_every_way(s, t, "attributes malformed",
+                       mlkem_pkcs8_with_attributes(alg, dk, {0x01, 0x01}), true);
+      decode_every_way(s, t, "attribute BOOLEAN of 2 octets",
+                       mlkem_pkcs8_with_attributes(alg, dk, attribute(tlv(0x01, {0xff, 0xff}))),
+                       true);
+      decode_every_way(s, t, "attributes well-formed",
+                       mlkem_pkcs8_with_attributes(alg, dk, attribute(tlv(0x0c, {'a'}))), true);
     });
   }
 }
@@ -1127,6 +1145,13 @@ TEST(ErrorParityKeys, X25519MalformedDer) {
        "3051020101300506032b656e04220420" + priv + "812100" + to_hex(kBobPub), true, lax},
       {"version 2", "302e020102300506032b656e04220420" + priv, true},
       {"private trailing bytes", kPkcs8Head + priv + "0000", true},
+      // Attributes ([0] IMPLICIT SET OF Attribute): a truncated element in
+      // them, a BOOLEAN of two octets, and well-formed ones (a commonName).
+      {"attributes malformed", "3032020100300506032b656e04220420" + priv + "a0020101", true},
+      {"attribute BOOLEAN of 2 octets",
+       "303d020100300506032b656e04220420" + priv + "a00d300b060355040331040102ffff", true},
+      {"attributes well-formed",
+       "303c020100300506032b656e04220420" + priv + "a00c300a060355040331030c0161", true},
       {"truncated private", kPkcs8Head + priv.substr(0, 30), true},
   };
   for (const Case& c : cases) {

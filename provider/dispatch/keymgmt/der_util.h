@@ -17,6 +17,7 @@ inline constexpr std::uint8_t kTagBitString = 0x03;
 inline constexpr std::uint8_t kTagOctetString = 0x04;
 inline constexpr std::uint8_t kTagOid = 0x06;
 inline constexpr std::uint8_t kTagSequence = 0x30;
+inline constexpr std::uint8_t kTagSet = 0x31;
 inline constexpr std::uint8_t kTagAttributes = 0xa0;  // [0] IMPLICIT SET (constructed)
 inline constexpr std::uint8_t kTagPublicKey = 0x81;   // [1] IMPLICIT BIT STRING
 
@@ -120,6 +121,81 @@ inline AlgId read_alg_id(Reader& r, const std::uint8_t* oid, std::size_t oid_len
   if (!r.element(kTagSequence, &alg) || !alg.element(kTagOid, &found)) return AlgId::kOther;
   if (found.n != oid_len || std::memcmp(found.p, oid, oid_len) != 0) return AlgId::kOther;
   return alg.n != 0 ? AlgId::kMineWithParameters : AlgId::kMine;
+}
+
+// An OBJECT IDENTIFIER's contents as X.690 8.19 has them: at least one
+// octet, the last without its top bit, no subidentifier starting 0x80.
+inline bool valid_oid(Reader oid) {
+  if (oid.n == 0 || (oid.p[oid.n - 1] & 0x80) != 0) return false;
+  for (std::size_t i = 0; i < oid.n; ++i)
+    if (oid.p[i] == 0x80 && (i == 0 || (oid.p[i - 1] & 0x80) == 0)) return false;
+  return true;
+}
+
+// One attribute value (ANY) in DER: a SEQUENCE or SET, or a tag of another
+// class, with any contents; or a universal primitive type with the rules
+// X.690 gives its contents (what OpenSSL's d2i checks, and DER's minimal
+// INTEGER and BIT STRING).  Other universal types are refused.
+inline bool valid_any(Reader& r) {
+  if (r.n == 0 || (r.p[0] & 0x1f) == 0x1f) return false;  // no high tag numbers
+  const std::uint8_t tag = r.p[0];
+  Reader v;
+  if (!r.element(tag, &v)) return false;
+  if (tag == kTagSequence || tag == kTagSet || (tag & 0xc0) != 0) return true;
+  switch (tag) {
+    case 0x01:  // BOOLEAN
+      return v.n == 1;
+    case kTagInteger:
+    case 0x0a:  // ENUMERATED
+      return v.n == 1 ||
+             (v.n > 1 && !(v.p[0] == 0x00 && v.p[1] < 0x80) && !(v.p[0] == 0xff && v.p[1] >= 0x80));
+    case kTagBitString:
+      return v.n >= 1 && v.p[0] <= 7 && (v.n > 1 || v.p[0] == 0);
+    case kTagOctetString:
+      return true;
+    case 0x05:  // NULL
+      return v.n == 0;
+    case kTagOid:
+      return valid_oid(v);
+    case 0x0c:  // UTF8String
+    case 0x12:  // NumericString
+    case 0x13:  // PrintableString
+    case 0x14:  // T61String
+    case 0x15:  // VideotexString
+    case 0x16:  // IA5String
+    case 0x17:  // UTCTime
+    case 0x18:  // GeneralizedTime
+    case 0x19:  // GraphicString
+    case 0x1a:  // VisibleString
+    case 0x1b:  // GeneralString
+      return true;
+    case 0x1c:  // UniversalString
+      return v.n % 4 == 0;
+    case 0x1e:  // BMPString
+      return v.n % 2 == 0;
+    default:
+      return false;
+  }
+}
+
+// Reads over the attributes of a PrivateKeyInfo / OneAsymmetricKey, if
+// present (RFC 5958 2: [0] IMPLICIT SET OF Attribute; Attribute ::=
+// SEQUENCE { attrType OBJECT IDENTIFIER, attrValues SET OF ANY }, RFC 5912).
+// False when they are malformed: OpenSSL's d2i (and so the default
+// provider's decoders) refuse such a key.
+inline bool skip_attributes(Reader& body) {
+  if (!body.peek(kTagAttributes)) return true;
+  Reader set;
+  if (!body.element(kTagAttributes, &set)) return false;
+  while (set.n != 0) {
+    Reader attr, type, values;
+    if (!set.element(kTagSequence, &attr) || !attr.element(kTagOid, &type) || !valid_oid(type) ||
+        !attr.element(kTagSet, &values) || attr.n != 0)
+      return false;
+    while (values.n != 0)
+      if (!valid_any(values)) return false;
+  }
+  return true;
 }
 
 // Writes AlgorithmIdentifier { oid } with the parameters absent:

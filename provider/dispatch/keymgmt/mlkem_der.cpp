@@ -31,7 +31,6 @@ Oid oid_of(const mlkem::Params& p) {
 }
 
 using der::header_bytes;
-using der::kTagAttributes;
 using der::kTagBitString;
 using der::kTagInteger;
 using der::kTagOctetString;
@@ -39,6 +38,7 @@ using der::kTagPublicKey;
 using der::kTagSequence;
 using der::outer_sequence;
 using der::Reader;
+using der::skip_attributes;
 using der::whole_bytes_bit_string;
 using der::Writer;
 
@@ -282,9 +282,9 @@ MlkemDecoded mlkem_pkcs8_decode(const mlkem::Params& p, const MlkemFormList& all
   if (out.status != MlkemDecoded::kKey) return out;
   // v1 (0) or v2 (1, OneAsymmetricKey with an optional publicKey).
   if (version.n != 1 || version.p[0] > 1) return malformed(kErrBadEncoding);
-  Reader key, skipped, pub_bits;
+  Reader key, pub_bits;
   if (!whole || !body.element(kTagOctetString, &key)) return malformed(kErrBadEncoding);
-  if (body.peek(kTagAttributes)) body.element(kTagAttributes, &skipped);
+  if (!skip_attributes(body)) return malformed(kErrBadEncoding);
   const std::uint8_t* pub = nullptr;
   std::size_t pub_len = 0;
   if (version.p[0] == 1 && body.peek(kTagPublicKey)) {

@@ -13,7 +13,7 @@
 //     version              INTEGER (0 | 1),
 //     privateKeyAlgorithm  AlgorithmIdentifier { id-alg-ml-kem-N, ABSENT },
 //     privateKey           OCTET STRING (CONTAINING ML-KEM-N-PrivateKey),
-//     attributes       [0] IMPLICIT SET OPTIONAL,     -- skipped
+//     attributes       [0] IMPLICIT SET OPTIONAL,     -- checked, skipped
 //     publicKey        [1] IMPLICIT BIT STRING OPTIONAL -- v1 only; must be ek }
 //
 //   ML-KEM-N-PrivateKey ::= CHOICE {

@@ -85,7 +85,7 @@ X25519Decoded x25519_spki_decode(const std::uint8_t* der, std::size_t len) {
 
 X25519Decoded x25519_pkcs8_decode(const std::uint8_t* der, std::size_t len) {
   X25519Decoded out;
-  der::Reader body, version, key, priv, skipped, bits;
+  der::Reader body, version, key, priv, bits;
   bool whole;
   if (!der::outer_sequence(der, len, &body, &whole) || !body.element(der::kTagInteger, &version))
     return out;
@@ -97,7 +97,7 @@ X25519Decoded x25519_pkcs8_decode(const std::uint8_t* der, std::size_t len) {
   if (!key.element(der::kTagOctetString, &priv) || key.n != 0) return malformed(kErrBadEncoding);
   if (priv.n != kX25519KeyBytes) return malformed(kErrInvalidKeyLength);
   out.priv = priv.p;
-  if (body.peek(der::kTagAttributes)) body.element(der::kTagAttributes, &skipped);
+  if (!der::skip_attributes(body)) return malformed(kErrBadEncoding);
   if (version.p[0] == 1 && body.peek(der::kTagPublicKey)) {
     if (!body.element(der::kTagPublicKey, &bits)) return malformed(kErrBadEncoding);
     out = read_public(bits, out);

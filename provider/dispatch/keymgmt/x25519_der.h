@@ -12,7 +12,7 @@
 //     version              INTEGER (0 | 1),
 //     privateKeyAlgorithm  AlgorithmIdentifier { id-X25519, ABSENT },
 //     privateKey           OCTET STRING (CONTAINING CurvePrivateKey),
-//     attributes       [0] IMPLICIT SET OPTIONAL,        -- skipped
+//     attributes       [0] IMPLICIT SET OPTIONAL,        -- checked, skipped
 //     publicKey        [1] IMPLICIT BIT STRING OPTIONAL } -- v1 (1) only
 //   CurvePrivateKey ::= OCTET STRING                -- the 32-byte private key
 //
