@@ -106,12 +106,15 @@ class Chacha20Cipher : public CipherBase<Chacha20Cipher> {
   static constexpr const char* kParamNames[] = {OSSL_CIPHER_PARAM_IVLEN, OSSL_CIPHER_PARAM_KEYLEN,
                                                 OSSL_CIPHER_PARAM_UPDATED_IV};
 
+  // "updated-iv" as an OCTET_STRING only, as the default provider answers
+  // it from 3.6 (before, it does not answer it): trying OCTET_PTR first
+  // left libcrypto's "param of incompatible type" (3.2+) on a success.
   static int get_ctx_params(Ctx* c, OSSL_PARAM params[]) noexcept {
     const ParamScan<OSSL_PARAM, std::size(kParamNames)> f(params, kParamNames);
     std::uint8_t iv[kChachaIvBytes];
     for (int i = 0; i < 4; ++i) bytes::store_le32(iv + 4 * i, c->stream.iv[i]);
     if (!put_size(f[0], kChachaIvBytes) || !put_size(f[1], kChachaKeyBytes) ||
-        !put_octets(f[2], iv, sizeof iv))
+        (f[2] != nullptr && !OSSL_PARAM_set_octet_string(f[2], iv, sizeof iv)))
       return cipher_get_failed(c->prov);
     return 1;
   }
