@@ -12,9 +12,10 @@
 //    each update is a data unit, takes the next one, as the default does);
 //  - re-initialising ECB/CBC/XTS without a key for the other direction
 //    decrypts with armaccel (the default keeps the encryption schedule);
-//  - an XTS key with equal halves, accepted for decryption, is refused by
-//    armaccel for encryption also when the context is re-initialised to
-//    encrypt without a new key (the default then encrypts with it);
+//  - an AES-XTS key with equal halves, accepted for decryption, is refused
+//    by armaccel for encryption also when the context is re-initialised to
+//    encrypt without a new key (the default then encrypts with it; SM4-XTS
+//    takes equal halves, as the default's does);
 //  - XTS with armaccel's opt-in "xts_streaming" takes a data unit in any
 //    number of updates and completes it at final: the outputs laid end to
 //    end must equal the default provider's one-update data unit;
@@ -63,7 +64,7 @@ void run(const std::uint8_t* data, std::size_t size) {
   Bytes chacha_iv(16);             // the IV of the last init with one
   std::uint64_t chacha_bytes = 0;  // fed since then
   int key_dir = -1;                // direction the key was set for
-  bool equal_halves = false;       // XTS: key1 == key2
+  bool equal_halves = false;       // AES-XTS: key1 == key2
   bool streaming = false;          // XTS: armaccel's "xts_streaming" on
   Bytes unit_in, unit_out;         // streaming: the unit so far, armaccel's output
   for (int step = 0; step < 48 && !in.done(); ++step) {
@@ -114,7 +115,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         unit_out.clear();
         if (with_key) {
           equal_halves =
-              mode == EVP_CIPH_XTS_MODE &&
+              mode == EVP_CIPH_XTS_MODE && c.name.rfind("AES-", 0) == 0 &&
               std::equal(key.begin(), key.begin() + key_len / 2, key.begin() + key_len / 2);
           key_set = true;
           key_dir = enc;
