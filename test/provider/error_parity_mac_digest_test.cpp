@@ -208,5 +208,53 @@ TEST(ErrorParity, DigestMisuse) {
   }
 }
 
+// An XOF's output length, set by "xoflen" or EVP_DigestFinalXOF, stays for
+// the next message when the same context is initialised again: the default
+// provider's init restarts the sponge, not the length.  Through the
+// provider's functions in every release; through EVP where it initialises
+// the same context again (OpenSSL 3.5; 3.0 makes a new one).
+TEST(ErrorParity, XofLengthKeptAcrossInit) {
+  const auto hex = [](const unsigned char* p, std::size_t n) {
+    static const char kDigits[] = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < n; ++i) (out += kDigits[p[i] >> 4]) += kDigits[p[i] & 15];
+    return out;
+  };
+  for (const char* alg : {"SHAKE-128", "SHAKE-256", "KECCAK-KMAC-256"}) {
+    SCOPED_TRACE(alg);
+    expect_parity([alg, &hex](const Side& s, Trace& t) {
+      unsigned char out[1024];
+      auto* newctx = s.fn<OSSL_FUNC_digest_newctx_fn>(OSSL_OP_DIGEST, alg, OSSL_FUNC_DIGEST_NEWCTX);
+      auto* init = s.fn<OSSL_FUNC_digest_init_fn>(OSSL_OP_DIGEST, alg, OSSL_FUNC_DIGEST_INIT);
+      auto* set = s.fn<OSSL_FUNC_digest_set_ctx_params_fn>(OSSL_OP_DIGEST, alg,
+                                                           OSSL_FUNC_DIGEST_SET_CTX_PARAMS);
+      auto* final = s.fn<OSSL_FUNC_digest_final_fn>(OSSL_OP_DIGEST, alg, OSSL_FUNC_DIGEST_FINAL);
+      auto* freectx =
+          s.fn<OSSL_FUNC_digest_freectx_fn>(OSSL_OP_DIGEST, alg, OSSL_FUNC_DIGEST_FREECTX);
+      ASSERT_TRUE(newctx && init && set && final && freectx) << s.name;
+      void* ctx = newctx(s.provctx());
+      std::size_t xoflen = 3, outl = 0;
+      OSSL_PARAM p[] = {OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_XOFLEN, &xoflen),
+                        OSSL_PARAM_construct_end()};
+      t.step("init", init(ctx, nullptr));
+      t.step("xoflen 3", set(ctx, p));
+      t.step("final", final(ctx, out, &outl, sizeof out));
+      t.step("init again", init(ctx, nullptr));
+      if (t.step("final again", final(ctx, out, &outl, sizeof out)) == 1)
+        t.value("output", hex(out, outl));
+      freectx(ctx);
+      MdPtr md = s.md(alg);
+      MdCtxPtr m(EVP_MD_CTX_new());
+      t.step("EVP init", EVP_DigestInit_ex2(m.get(), md.get(), nullptr));
+      t.step("EVP final xof 2", EVP_DigestFinalXOF(m.get(), out, 2));
+      t.step("EVP init again", EVP_DigestInit_ex2(m.get(), md.get(), nullptr));
+      t.step("EVP update", EVP_DigestUpdate(m.get(), "abc", 3));
+      unsigned int len = 0;
+      if (t.step("EVP final", EVP_DigestFinal_ex(m.get(), out, &len)) == 1)
+        t.value("EVP output", hex(out, len));
+    });
+  }
+}
+
 }  // namespace
 }  // namespace armaccel::test

@@ -77,9 +77,13 @@ struct Sha3Digest {
   static constexpr bool kXof = Spec.xof;
   static Ctx* self(void* vctx) { return static_cast<Ctx*>(vctx); }
 
-  // DigestDispatch's newctx.
+  // DigestDispatch's newctx.  The output length is the context's: init
+  // keeps an XOF's "xoflen" for the next message, as the default
+  // provider's init does (OpenSSL 3.5's EVP initialises the same context
+  // again for the same digest; EVP_DigestFinalXOF sets "xoflen").
   static void setup(Ctx* c) {
     c->kernel = c->prov->kernels.keccak;
+    c->out_bytes = Spec.out_bytes;
     c->phase = Phase::kNone;
     trace_new_context(c->prov, Spec.name, c->kernel->lane);
   }
@@ -87,7 +91,6 @@ struct Sha3Digest {
   static int init(void* vctx, const OSSL_PARAM params[]) noexcept {
     Ctx* c = self(vctx);
     sponge_init(&c->sponge, Spec.rate, Spec.pad);
-    c->out_bytes = Spec.out_bytes;
     c->phase = Phase::kAbsorbing;
     c->length_refused = false;
     return set_ctx_params(c, params);
