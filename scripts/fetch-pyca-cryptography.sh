@@ -32,20 +32,12 @@ if [ -f "$dest/.unpacked" ]; then
   exit 0
 fi
 
-# The archive the machine uses (the first Debian mirror in its apt sources).
-mirror() {
-  local uri
-  uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null | grep -v '^[[:space:]]*#' |
-        grep -oE 'https?://[^[:space:]]+/debian/?([[:space:]]|$)' | head -n 1 | tr -d '[:space:]' || true)
-  uri=${uri:-http://deb.debian.org/debian}
-  echo "${uri%/}"
-}
+# shellcheck source=scripts/lib/private_apt.sh
+source "$(dirname "$0")/lib/private_apt.sh"
 apt_dir=$base/apt
-apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
-          -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache"
-          -o Dir::State::status=/dev/null)
-mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
-m=$(mirror)
+private_apt_setup "$apt_dir"
+apt_opts=("${PRIVATE_APT_OPTS[@]}")
+m=$(debian_mirror debian)
 key=/usr/share/keyrings/debian-archive-keyring.gpg
 {
   echo "deb-src [signed-by=$key] $m bookworm main"

@@ -47,26 +47,18 @@ packages() {  # packages NAME
   return 0
 }
 
+# shellcheck source=scripts/lib/private_apt.sh
+source "$root/scripts/lib/private_apt.sh"
 apt_dir=$base/apt
-apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
-          -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache"
-          -o Dir::State::status=/dev/null
-          -o APT::Architectures::=amd64 -o APT::Architectures::=arm64)
-
-# The archive the machine uses (the first Debian mirror in its apt sources).
-mirror() {
-  local uri
-  uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null | grep -v '^[[:space:]]*#' |
-        grep -oE 'https?://[^[:space:]]+/debian/?([[:space:]]|$)' | head -n 1 | tr -d '[:space:]' || true)
-  echo "${uri:-http://deb.debian.org/debian}"
-}
+apt_opts=()
 
 apt_ready=
 prepare_apt() {
   [ -n "$apt_ready" ] && return 0
-  mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+  private_apt_setup "$apt_dir"
+  apt_opts=("${PRIVATE_APT_OPTS[@]}")
   local m key=/usr/share/keyrings/debian-archive-keyring.gpg
-  m=$(mirror)
+  m=$(debian_mirror debian)
   : >"$apt_dir/sources.list"
   for suite in trixie sid experimental; do
     echo "deb [signed-by=$key] $m $suite main" >>"$apt_dir/sources.list"

@@ -43,27 +43,18 @@ sysroot=$dest/root
 apt_dir=$dest/apt
 patches=("$root"/test/ct/valgrind/*.patch)
 
-apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
-          -o "Dir::State::Lists=$apt_dir/lists" -o "Dir::Cache=$apt_dir/cache"
-          -o Dir::State::status=/dev/null
-          -o APT::Architectures::=amd64 -o APT::Architectures::=arm64)
-
-# The archives the machine uses (the first Debian and Debian security
-# mirrors in its apt sources).
-mirror() {  # mirror debian|debian-security
-  local uri
-  uri=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/* 2>/dev/null | grep -v '^[[:space:]]*#' |
-        grep -oE "https?://[^[:space:]]+/$1/?([[:space:]]|\$)" | head -n 1 | tr -d '[:space:]' || true)
-  echo "${uri:-http://deb.debian.org/$1}"
-}
+# shellcheck source=scripts/lib/private_apt.sh
+source "$root/scripts/lib/private_apt.sh"
+apt_opts=()
 
 apt_ready=
 prepare_apt() {
   [ -n "$apt_ready" ] && return 0
-  mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial"
+  private_apt_setup "$apt_dir"
+  apt_opts=("${PRIVATE_APT_OPTS[@]}")
   local m s key=/usr/share/keyrings/debian-archive-keyring.gpg
-  m=$(mirror debian)
-  s=$(mirror debian-security)
+  m=$(debian_mirror debian)
+  s=$(debian_mirror debian-security)
   cat >"$apt_dir/sources.list" <<EOF
 deb [signed-by=$key] $m bookworm main
 deb [signed-by=$key] $s bookworm-security main
