@@ -8,7 +8,10 @@
 // call left on the queue (library and reason, in order), except the rules
 // docs/behaviour.md documents for OpenSSL 3.0: an update or final after
 // final is refused by armaccel (the default provider accepts it; the pair
-// is compared again from the next init).  (A second final after
+// is compared again from the next init).  A final that failed may not have
+// reached the provider (OpenSSL 3.4+'s EVP_DigestFinal_ex refuses SHAKE
+// without "xoflen" itself), so only after a successful one must armaccel
+// refuse an update.  (A second final after
 // EVP_DigestFinalXOF makes the default write that call's "xoflen" again,
 // which 3.0's EVP leaves set: the final buffers have room for it.)
 #include <openssl/core_names.h>
@@ -37,6 +40,7 @@ void run(const std::uint8_t* data, std::size_t size) {
   const bool xof = (EVP_MD_get_flags(d.mine) & EVP_MD_FLAG_XOF) != 0;
   CtxPtr a(EVP_MD_CTX_new()), b(EVP_MD_CTX_new());
   bool started = false, synced = false, finished = false;
+  bool final_ok = false;  // the last final succeeded
   for (int step = 0; step < 64 && !in.done(); ++step) {
     const std::uint8_t op = in.u8();
     had_error();  // each call's errors are its own
@@ -64,7 +68,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         const Errors eb = take_errors();
         if (!synced) break;
         if (finished) {
-          if (ra == 1 && n != 0) finding("update after final accepted", d.name, "");
+          if (ra == 1 && n != 0 && final_ok) finding("update after final accepted", d.name, "");
           synced = false;
           break;
         }
@@ -123,6 +127,7 @@ void run(const std::uint8_t* data, std::size_t size) {
         expect_same_errors("final", d.name, ea, eb);
         if (ra == 1) expect_same("digest", d.name, oa, ob);
         finished = true;
+        final_ok = ra == 1;
         break;
       }
     }
