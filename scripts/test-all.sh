@@ -38,7 +38,9 @@ cd "$root"
 scripts/install-deps.sh cross
 jobs=$(nproc)
 
-step() { echo; echo "== $* =="; }
+# Each step's heading says when it started (seconds since the run began), so a
+# log shows where the time went.
+step() { echo; echo "== [${SECONDS} s] $* =="; }
 
 step "repository rules: licence lines, nothing outside the checkout, vector checksums"
 bash test/repo/repo_check.sh
@@ -175,4 +177,4 @@ for preset in cortex-m4 cortex-m4-soft cortex-m7 cortex-m7-soft; do
   ctest --preset "$preset" -j "$jobs"
 done
 
-step "all tests passed"
+step "all tests passed (in ${SECONDS} s)"

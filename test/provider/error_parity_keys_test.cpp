@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "der_build.h"
 #include "error_parity.h"
 #include "test_support.h"
 
@@ -169,30 +170,8 @@ void get_octets(Trace& t, const std::string& what, EVP_PKEY* key, const char* na
 }
 
 // DER pieces.
-void put_header(Bytes& out, std::uint8_t tag, std::size_t len) {
-  out.push_back(tag);
-  if (len < 0x80) {
-    out.push_back(static_cast<std::uint8_t>(len));
-  } else if (len < 0x100) {
-    out.push_back(0x81);
-    out.push_back(static_cast<std::uint8_t>(len));
-  } else {
-    out.push_back(0x82);
-    out.push_back(static_cast<std::uint8_t>(len >> 8));
-    out.push_back(static_cast<std::uint8_t>(len));
-  }
-}
-Bytes tlv(std::uint8_t tag, const Bytes& content) {
-  Bytes out;
-  put_header(out, tag, content.size());
-  out.insert(out.end(), content.begin(), content.end());
-  return out;
-}
-Bytes cat(std::initializer_list<Bytes> parts) {
-  Bytes out;
-  for (const Bytes& p : parts) out.insert(out.end(), p.begin(), p.end());
-  return out;
-}
+using der::cat;
+using der::tlv;
 Bytes cut(const Bytes& b, std::size_t drop) {
   return Bytes(b.begin(), b.end() - static_cast<std::ptrdiff_t>(drop));
 }

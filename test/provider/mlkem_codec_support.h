@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "der_build.h"
 #include "ossl_helpers.h"
 #include "test_support.h"
 
@@ -182,30 +183,9 @@ inline Bytes seed_bytes() {  // the appendix's seed 000102...3f
 // ---- DER built from the document's structures (for the ACVP checks and the
 // malformed inputs) ----------------------------------------------------------------
 
-inline void put_header(Bytes& out, std::uint8_t tag, std::size_t len) {
-  out.push_back(tag);
-  if (len < 0x80) {
-    out.push_back(static_cast<std::uint8_t>(len));
-  } else if (len < 0x100) {
-    out.push_back(0x81);
-    out.push_back(static_cast<std::uint8_t>(len));
-  } else {
-    out.push_back(0x82);
-    out.push_back(static_cast<std::uint8_t>(len >> 8));
-    out.push_back(static_cast<std::uint8_t>(len));
-  }
-}
-inline Bytes tlv(std::uint8_t tag, const Bytes& content) {
-  Bytes out;
-  put_header(out, tag, content.size());
-  out.insert(out.end(), content.begin(), content.end());
-  return out;
-}
-inline Bytes cat(std::initializer_list<Bytes> parts) {
-  Bytes out;
-  for (const Bytes& p : parts) out.insert(out.end(), p.begin(), p.end());
-  return out;
-}
+using der::cat;
+using der::tlv;
+
 inline Bytes alg_id(const std::string& alg) {
   return tlv(0x30, tlv(0x06, {0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, oid_arc(alg)}));
 }
