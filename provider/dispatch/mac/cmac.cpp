@@ -10,7 +10,6 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
-#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
@@ -147,12 +146,7 @@ bool set_cipher(CmacCtx* c, const MacCipher& mc) {
     raise_error(c->prov, kErrUnsupportedCipher);
     return false;
   }
-  if (!fetched_start(&c->fetched, mc.fetched)) {
-    // EVP's errors; OpenSSL 3.0's EVP_CIPHER_CTX_new raises none when it
-    // cannot allocate.
-    if (ERR_peek_error() == 0) raise_alloc_failure(c->prov);
-    return false;
-  }
+  if (!fetched_start(c->prov, &c->fetched, mc.fetched)) return false;
   c->block = static_cast<std::size_t>(block);
   trace_fallback(c->prov, "CMAC", c->fetched.cipher);
   return true;

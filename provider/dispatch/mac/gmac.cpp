@@ -10,7 +10,6 @@
 #include <openssl/core_dispatch.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
-#include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
 
@@ -70,12 +69,7 @@ bool set_cipher(GmacCtx* c, const MacCipher& mc) {
     trace_new_context(c->prov, "GMAC", c->lanes.ghash->lane);
     return true;
   }
-  if (!fetched_start(&c->fetched, mc.fetched)) {
-    // EVP's errors; OpenSSL 3.0's EVP_CIPHER_CTX_new raises none when it
-    // cannot allocate.
-    if (ERR_peek_error() == 0) raise_alloc_failure(c->prov);
-    return false;
-  }
+  if (!fetched_start(c->prov, &c->fetched, mc.fetched)) return false;
   trace_fallback(c->prov, "GMAC", c->fetched.cipher);
   return true;
 }

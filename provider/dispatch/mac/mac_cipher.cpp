@@ -2,6 +2,7 @@
 #include "mac_cipher.h"
 
 #include <openssl/core_names.h>
+#include <openssl/err.h>
 #include <openssl/params.h>
 #include <openssl/provider.h>
 
@@ -70,11 +71,12 @@ bool resolve_mac_cipher(const ProvCtx* prov, const char* name, const char* prope
   return true;
 }
 
-bool fetched_start(FetchedCipher* f, EVP_CIPHER* cipher) {
+bool fetched_start(const ProvCtx* prov, FetchedCipher* f, EVP_CIPHER* cipher) {
   f->cipher = cipher;
   f->ctx = EVP_CIPHER_CTX_new();
   if (f->ctx == nullptr || !EVP_EncryptInit_ex2(f->ctx, cipher, nullptr, nullptr, nullptr)) {
     fetched_free(f);
+    if (ERR_peek_error() == 0) raise_alloc_failure(prov);
     return false;
   }
   return true;

@@ -61,8 +61,10 @@ struct FetchedCipher {
 };
 
 // Takes `cipher` (owned) and starts an encryption context for it; false,
-// with everything freed, on failure.
-bool fetched_start(FetchedCipher* f, EVP_CIPHER* cipher);
+// with everything freed, on failure: EVP's errors on the queue, or
+// ERR_R_MALLOC_FAILURE where EVP raised none (OpenSSL 3.0's
+// EVP_CIPHER_CTX_new when it cannot allocate).
+bool fetched_start(const ProvCtx* prov, FetchedCipher* f, EVP_CIPHER* cipher);
 void fetched_free(FetchedCipher* f);
 // A deep copy of src into the empty *dst; false (dst empty) on failure.
 bool fetched_copy(FetchedCipher* dst, const FetchedCipher& src);
