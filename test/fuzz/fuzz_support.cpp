@@ -151,39 +151,19 @@ void expect_same(const char* what, const std::string& alg, const Bytes& mine, co
 }
 
 Errors take_errors() {
-  Errors out;
-  const char *file = nullptr, *func = nullptr;
-  int line = 0;
-  for (unsigned long e; (e = ERR_get_error_all(&file, &line, &func, nullptr, nullptr)) != 0;) {
-    std::string where = std::string(file != nullptr ? file : "?") + ":" + std::to_string(line);
-    if (func != nullptr && *func != '\0') where += " " + std::string(func);
-    out.entries.push_back({ERR_GET_LIB(e), ERR_GET_REASON(e), std::move(where)});
-  }
-  return out;
+  return Errors{test::take_queued_errors(true)};
 }
 
 std::string Errors::describe() const {
   if (entries.empty()) return "(empty)";
   std::string s;
-  for (const Entry& e : entries) {
-    const unsigned long code = ERR_PACK(e.lib, 0, e.reason);
-    const char* lib = ERR_lib_error_string(code);
-    const char* reason = ERR_reason_error_string(code);
-    if (!s.empty()) s += ", ";
-    s += std::string(lib != nullptr ? lib : "lib") + "(" + std::to_string(e.lib) +
-         "):" + (reason != nullptr ? reason : "reason") + "(" + std::to_string(e.reason) + ") at " +
-         e.where;
-  }
+  for (const test::QueuedError& e : entries) s += (s.empty() ? "" : ", ") + test::describe(e);
   return s;
 }
 
 void expect_same_errors(const char* what, const std::string& alg, const Errors& mine,
                         const Errors& ref) {
-  bool same = mine.entries.size() == ref.entries.size();
-  for (std::size_t i = 0; same && i < mine.entries.size(); ++i)
-    same = mine.entries[i].lib == ref.entries[i].lib &&
-           mine.entries[i].reason == ref.entries[i].reason;
-  if (!same)
+  if (mine.entries != ref.entries)
     finding((std::string(what) + ": errors").c_str(), alg,
             "armaccel " + std::to_string(mine.entries.size()) + ": " + mine.describe() +
                 "\n  default  " + std::to_string(ref.entries.size()) + ": " + ref.describe());

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "error_queue.h"
+
 namespace armaccel::fuzz {
 
 using Bytes = std::vector<std::uint8_t>;
@@ -74,12 +76,7 @@ void expect_same(const char* what, const std::string& alg, const Bytes& mine, co
 // reason (docs/behaviour.md, "Errors"), so where the fuzzers compare a
 // call's return value they compare these too.
 struct Errors {
-  struct Entry {
-    int lib;
-    int reason;
-    std::string where;  // file:line, function
-  };
-  std::vector<Entry> entries;
+  std::vector<test::QueuedError> entries;
   // The queue's library and reason pairs, as text ("(empty)" for none).
   std::string describe() const;
 };

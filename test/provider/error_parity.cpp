@@ -9,16 +9,6 @@ namespace armaccel::test {
 
 namespace {
 
-std::string describe(const QueuedError& e) {
-  const unsigned long code = ERR_PACK(e.lib, 0, e.reason);
-  const char* lib = ERR_lib_error_string(code);
-  const char* reason = ERR_reason_error_string(code);
-  std::ostringstream s;
-  s << (lib != nullptr ? lib : "lib") << "(" << e.lib
-    << "):" << (reason != nullptr ? reason : "reason") << "(" << e.reason << ")";
-  return s.str();
-}
-
 std::string describe(const Trace::Step& step) {
   std::ostringstream s;
   s << step.what << " -> " << step.ret << " [";
@@ -31,11 +21,7 @@ std::string describe(const Trace::Step& step) {
 }  // namespace
 
 long Trace::step(const std::string& what, long ret) {
-  Step s{what, ret, {}};
-  for (unsigned long e; (e = ERR_get_error()) != 0;) {
-    s.errors.push_back({ERR_GET_LIB(e), ERR_GET_REASON(e)});
-  }
-  steps_.push_back(std::move(s));
+  steps_.push_back(Step{what, ret, take_queued_errors()});
   return ret;
 }
 

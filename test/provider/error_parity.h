@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "error_queue.h"
 #include "ossl_helpers.h"
 
 namespace armaccel::test {
@@ -45,13 +46,6 @@ struct Side {
     return reinterpret_cast<Fn*>(find_dispatch_in(provider, op, alg, id));
   }
   void* provctx() const { return OSSL_PROVIDER_get0_provider_ctx(provider); }
-};
-
-// One error: its library and reason (with the reason's flags).
-struct QueuedError {
-  int lib;
-  int reason;
-  bool operator==(const QueuedError&) const = default;
 };
 
 // What a scenario did on one side: each step's name, return value and the
