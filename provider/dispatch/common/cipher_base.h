@@ -60,10 +60,8 @@ class CipherBase {
   static void* newctx(void* provctx) noexcept {
     using Ctx = typename D::Ctx;
     static_assert(std::is_trivially_copyable_v<Ctx>);
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = static_cast<const ProvCtx*>(provctx);
-    D::setup(c);
+    Ctx* c = new_zeroed<Ctx>(provctx);
+    if (c != nullptr) D::setup(c);
     return c;
   }
 

@@ -42,10 +42,8 @@ struct DigestDispatch {
   static_assert(std::is_trivially_copyable_v<Ctx>);
 
   static void* newctx(void* provctx) noexcept {
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = static_cast<const ProvCtx*>(provctx);
-    D::setup(c);
+    Ctx* c = new_zeroed<Ctx>(provctx);
+    if (c != nullptr) D::setup(c);
     return c;
   }
 

@@ -4,10 +4,12 @@
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/params.h>
 
 #include <cstddef>
+#include <cstring>
 
 #include "errors.h"
 #include "util/always_inline.h"  // ARMACCEL_NOINLINE: a cold path kept out of line
@@ -54,6 +56,40 @@ inline bool put_octets(OSSL_PARAM* p, const void* data, std::size_t len) {
 inline void raise_alloc_failure(const ProvCtx* prov,
                                 ErrorSite where = ErrorSite::current()) noexcept {
   raise_error(prov, kErrProvMallocFailure, where);
+}
+
+// A zeroed T (a plain-data context, key or generation context with a
+// `prov` member) for the provider instance `provctx` (ProvCtx*), or
+// nullptr when the allocation failed, with nothing raised: for callers
+// whose failure OpenSSL reports, or that report it themselves.
+template <class T>
+T* new_zeroed(void* provctx) noexcept {
+  auto* p = static_cast<T*>(OPENSSL_zalloc(sizeof(T)));
+  if (p != nullptr) p->prov = static_cast<ProvCtx*>(provctx);
+  return p;
+}
+
+// new_zeroed, raising ERR_R_MALLOC_FAILURE at the caller's site when the
+// allocation failed.
+template <class T>
+T* new_zeroed_or_raise(void* provctx, ErrorSite where = ErrorSite::current()) noexcept {
+  T* p = new_zeroed<T>(provctx);
+  if (p == nullptr) raise_alloc_failure(static_cast<ProvCtx*>(provctx), where);
+  return p;
+}
+
+// A byte copy of the plain-data T at src (its `prov` member names the
+// provider instance), or nullptr with ERR_R_MALLOC_FAILURE raised at the
+// caller's site.
+template <class T>
+T* copy_or_raise(const T* src, ErrorSite where = ErrorSite::current()) noexcept {
+  auto* copy = static_cast<T*>(OPENSSL_malloc(sizeof(T)));
+  if (copy == nullptr) {
+    raise_alloc_failure(src->prov, where);
+    return nullptr;
+  }
+  std::memcpy(static_cast<void*>(copy), src, sizeof(T));
+  return copy;
 }
 
 // Frees a context of n bytes at p (null: nothing) after zeroing all of it:

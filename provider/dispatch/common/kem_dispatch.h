@@ -32,11 +32,7 @@ struct KemDispatch {
   using Ctx = typename K::Ctx;
   static_assert(std::is_trivially_copyable_v<Ctx>);
 
-  static void* newctx(void* provctx) noexcept {
-    auto* ctx = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (ctx != nullptr) ctx->prov = static_cast<ProvCtx*>(provctx);
-    return ctx;
-  }
+  static void* newctx(void* provctx) noexcept { return new_zeroed<Ctx>(provctx); }
   static void freectx(void* vctx) noexcept { free_wiped(vctx, sizeof(Ctx)); }
   static void* dupctx(void* vctx) noexcept { return OPENSSL_memdup(vctx, sizeof(Ctx)); }
 

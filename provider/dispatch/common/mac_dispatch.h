@@ -50,10 +50,8 @@ struct MacDispatch {
   using Ctx = typename M::Ctx;
 
   static void* newctx(void* provctx) noexcept {
-    auto* c = static_cast<Ctx*>(OPENSSL_zalloc(sizeof(Ctx)));
-    if (c == nullptr) return nullptr;
-    c->prov = static_cast<const ProvCtx*>(provctx);
-    M::setup(c);
+    Ctx* c = new_zeroed<Ctx>(provctx);
+    if (c != nullptr) M::setup(c);
     return c;
   }
 
@@ -66,12 +64,8 @@ struct MacDispatch {
 
   static void* dupctx(void* vctx) noexcept {
     const auto* src = static_cast<const Ctx*>(vctx);
-    auto* c = static_cast<Ctx*>(OPENSSL_malloc(sizeof(Ctx)));
-    if (c == nullptr) {
-      raise_alloc_failure(src->prov);
-      return nullptr;
-    }
-    std::memcpy(static_cast<void*>(c), src, sizeof(Ctx));
+    Ctx* c = copy_or_raise(src);
+    if (c == nullptr) return nullptr;
     if constexpr (requires { M::dup_members(c, *src); }) {
       if (!M::dup_members(c, *src)) {
         freectx(c);

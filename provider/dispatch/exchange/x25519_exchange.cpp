@@ -35,12 +35,7 @@ struct ExchangeCtx {
 };
 
 void* newctx(void* provctx) noexcept {
-  auto* ctx = static_cast<ExchangeCtx*>(OPENSSL_zalloc(sizeof(ExchangeCtx)));
-  if (ctx == nullptr)
-    raise_alloc_failure(static_cast<ProvCtx*>(provctx));
-  else
-    ctx->prov = static_cast<ProvCtx*>(provctx);
-  return ctx;
+  return new_zeroed_or_raise<ExchangeCtx>(provctx);
 }
 
 void freectx(void* vctx) noexcept {
@@ -48,14 +43,7 @@ void freectx(void* vctx) noexcept {
 }
 
 void* dupctx(void* vctx) noexcept {
-  const auto* ctx = static_cast<const ExchangeCtx*>(vctx);
-  auto* copy = static_cast<ExchangeCtx*>(OPENSSL_malloc(sizeof(ExchangeCtx)));
-  if (copy == nullptr) {
-    raise_alloc_failure(ctx->prov);
-    return nullptr;
-  }
-  std::memcpy(copy, ctx, sizeof(ExchangeCtx));
-  return copy;
+  return copy_or_raise(static_cast<const ExchangeCtx*>(vctx));
 }
 
 int init(void* vctx, void* keydata, const OSSL_PARAM[]) noexcept {

@@ -35,8 +35,10 @@
 #include "dispatch/common/random.h"
 #include "dispatch/common/tables.h"
 #include "dispatch/keymgmt/key_params.h"
+#include "dispatch/keymgmt/keymgmt_dispatch.h"
 #include "dispatch/keymgmt/mlkem_key.h"
 #include "errors.h"
+#include "newer_core.h"
 
 namespace armaccel::prov {
 
@@ -64,12 +66,8 @@ bool x25519_on_lane(const ProvCtx* prov) {
 }
 
 HybridKey* key_new(ProvCtx* prov) {
-  auto* key = static_cast<HybridKey*>(OPENSSL_zalloc(sizeof(HybridKey)));
-  if (key == nullptr) {
-    raise_alloc_failure(prov);
-    return nullptr;
-  }
-  key->prov = prov;
+  auto* key = new_zeroed_or_raise<HybridKey>(prov);
+  if (key == nullptr) return nullptr;
   key->mlkem = mlkem_key_new(prov, &mlkem::kMlkem768);
   if (key->mlkem == nullptr) {
     OPENSSL_free(key);
@@ -172,14 +170,6 @@ bool x25519_ephemeral(ProvCtx* prov, const std::uint8_t peer_pub[kX25519Bytes],
   return any != 0;
 }
 
-int key_has(const void* vkey, int selection) noexcept {
-  const auto* key = static_cast<const HybridKey*>(vkey);
-  if (key == nullptr) return 0;
-  if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !key->has_pub) return 0;
-  if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_priv) return 0;
-  return 1;
-}
-
 int key_match(const void* a, const void* b, int selection) noexcept {
   const auto* k1 = static_cast<const HybridKey*>(a);
   const auto* k2 = static_cast<const HybridKey*>(b);
@@ -197,14 +187,8 @@ int key_match(const void* a, const void* b, int selection) noexcept {
 // type fails without an error).
 int key_get_params(void* vkey, OSSL_PARAM params[]) noexcept {
   auto* key = static_cast<HybridKey*>(vkey);
-  static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_BITS, OSSL_PKEY_PARAM_SECURITY_BITS,
-                                           "security-category", OSSL_PKEY_PARAM_MAX_SIZE,
-                                           OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY};
-  const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
-  if (!put_int(f[0], 768) || !put_int(f[1], 192) || !put_int(f[2], 3) ||
-      !put_int(f[3], static_cast<int>(kCiphertextBytes)))
-    return 0;
-  OSSL_PARAM* q = f[4];
+  if (!put_key_figures(params, {768, 192, 3, static_cast<int>(kCiphertextBytes)})) return 0;
+  OSSL_PARAM* q = OSSL_PARAM_locate(params, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY);
   if (q == nullptr || !key->has_pub) return 1;
   if (q->data_type != OSSL_PARAM_OCTET_STRING) return 0;
   q->return_size = kShareBytes;
@@ -221,10 +205,7 @@ int key_get_params(void* vkey, OSSL_PARAM params[]) noexcept {
 
 const OSSL_PARAM* key_gettable_params(void*) noexcept {
   static const OSSL_PARAM kGettable[] = {
-      OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),
-      OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
-      OSSL_PARAM_int("security-category", nullptr),
-      OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
+      ARMACCEL_KEY_FIGURE_GETTABLES,
       OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
       OSSL_PARAM_END,
   };
@@ -312,13 +293,13 @@ int key_validate(const void* vkey, int selection, int) noexcept {
   return 1;
 }
 
-struct GenCtx {
+struct HybridGenCtx {
   ProvCtx* prov;
   int selection;
 };
 
 int gen_set_params(void* vgen, const OSSL_PARAM params[]) noexcept {
-  auto* gen = static_cast<GenCtx*>(vgen);
+  auto* gen = static_cast<HybridGenCtx*>(vgen);
   const OSSL_PARAM* p =
       params != nullptr ? OSSL_PARAM_locate_const(params, OSSL_PKEY_PARAM_GROUP_NAME) : nullptr;
   if (p == nullptr) return 1;
@@ -334,18 +315,6 @@ void gen_cleanup(void* vgen) noexcept {
   OPENSSL_free(vgen);
 }
 
-void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) noexcept {
-  auto* gen = static_cast<GenCtx*>(OPENSSL_zalloc(sizeof(GenCtx)));
-  if (gen == nullptr) return nullptr;
-  gen->prov = static_cast<ProvCtx*>(provctx);
-  gen->selection = selection;
-  if (!gen_set_params(gen, params)) {
-    gen_cleanup(gen);
-    return nullptr;
-  }
-  return gen;
-}
-
 const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
   static const OSSL_PARAM kSettable[] = {
       OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
@@ -355,7 +324,7 @@ const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
 }
 
 void* gen(void* vgen, OSSL_CALLBACK*, void*) noexcept {
-  auto* g = static_cast<GenCtx*>(vgen);
+  auto* g = static_cast<HybridGenCtx*>(vgen);
   HybridKey* key = key_new(g->prov);
   if (key == nullptr) return nullptr;
   if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
@@ -460,28 +429,29 @@ struct HybridKem {
   }
 };
 
-const OSSL_DISPATCH kKeymgmt[] = {
-    {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&key_create)},
-    {OSSL_FUNC_KEYMGMT_FREE, as_dispatch(&key_free)},
-    {OSSL_FUNC_KEYMGMT_DUP, as_dispatch(&key_dup)},
-    {OSSL_FUNC_KEYMGMT_HAS, as_dispatch(&key_has)},
-    {OSSL_FUNC_KEYMGMT_VALIDATE, as_dispatch(&key_validate)},
-    {OSSL_FUNC_KEYMGMT_MATCH, as_dispatch(&key_match)},
-    {OSSL_FUNC_KEYMGMT_GET_PARAMS, as_dispatch(&key_get_params)},
-    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, as_dispatch(&key_gettable_params)},
-    {OSSL_FUNC_KEYMGMT_SET_PARAMS, as_dispatch(&key_set_params)},
-    {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, as_dispatch(&key_settable_params)},
-    {OSSL_FUNC_KEYMGMT_GEN_INIT, as_dispatch(&gen_init)},
-    {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, as_dispatch(&gen_set_params)},
-    {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(&gen_settable_params)},
-    {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(&gen)},
-    {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, as_dispatch(&gen_cleanup)},
-    {0, nullptr},
+// The hybrid's key management for KeymgmtDispatch (no import or export).
+struct HybridKeymgmt {
+  using Key = HybridKey;
+  using GenCtx = HybridGenCtx;
+  static constexpr bool kGenInitRaisesAllocFailure = false;
+  static constexpr auto create = key_create;
+  static constexpr auto destroy = key_free;
+  static constexpr auto dup = key_dup;
+  static constexpr auto match = key_match;
+  static constexpr auto validate = key_validate;
+  static constexpr auto get_params = key_get_params;
+  static constexpr auto gettable_params = key_gettable_params;
+  static constexpr auto set_params = key_set_params;
+  static constexpr auto settable_params = key_settable_params;
+  static constexpr auto gen_set_params = prov::gen_set_params;
+  static constexpr auto gen_settable_params = prov::gen_settable_params;
+  static constexpr auto gen = prov::gen;
+  static constexpr auto gen_cleanup = prov::gen_cleanup;
 };
 
 }  // namespace
 
-const OSSL_DISPATCH* const kX25519Mlkem768KeymgmtFunctions = kKeymgmt;
+const OSSL_DISPATCH* const kX25519Mlkem768KeymgmtFunctions = KeymgmtDispatch<HybridKeymgmt>::kTable;
 const OSSL_DISPATCH* const kX25519Mlkem768KemFunctions = KemDispatch<HybridKem>::kTable;
 
 }  // namespace armaccel::prov

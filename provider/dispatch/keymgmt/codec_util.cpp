@@ -105,12 +105,7 @@ bool print_labeled(BIO* out, const char* label, const std::uint8_t* buf, std::si
 }
 
 void* encoder_newctx(void* provctx) noexcept {
-  auto* ctx = static_cast<EncoderCtx*>(OPENSSL_zalloc(sizeof(EncoderCtx)));
-  if (ctx != nullptr)
-    ctx->prov = static_cast<ProvCtx*>(provctx);
-  else
-    raise_alloc_failure(static_cast<ProvCtx*>(provctx));
-  return ctx;
+  return new_zeroed_or_raise<EncoderCtx>(provctx);
 }
 
 void encoder_freectx(void* vctx) noexcept {

@@ -8,11 +8,17 @@
 // armaccel then adds no reason of its own where the default adds none.
 #pragma once
 
+#include <openssl/core_names.h>
 #include <openssl/params.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
+
+#include "dispatch/common/dispatch_util.h"
+#include "dispatch/common/param_scan.h"
+#include "newer_core.h"
 
 namespace armaccel::prov {
 
@@ -55,5 +61,40 @@ inline bool octet_string_answer(OSSL_PARAM* p, const void* data, std::size_t len
   std::memcpy(p->data, data, len);
   return true;
 }
+
+// The figures every key type of armaccel's answers, all int, as OpenSSL's
+// key managements do: "bits", "security-bits", "security-category" (0: not
+// a post-quantum set) and "max-size" (bytes: the shared secret, or the
+// ciphertext of a KEM).
+struct KeyFigures {
+  int bits;
+  int security_bits;
+  int security_category;
+  int max_size;
+};
+
+// Writes the figures `params` asks for through OSSL_PARAM_set_int (whose
+// errors are the running libcrypto's); false at the first that fails.
+inline bool put_key_figures(OSSL_PARAM params[], const KeyFigures& k) {
+  static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_BITS, OSSL_PKEY_PARAM_SECURITY_BITS,
+                                           kParamSecurityCategory, OSSL_PKEY_PARAM_MAX_SIZE};
+  const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
+  return put_int(f[0], k.bits) && put_int(f[1], k.security_bits) &&
+         put_int(f[2], k.security_category) && put_int(f[3], k.max_size);
+}
+
+// The figures' entries in a gettable list, in put_key_figures' order.
+#define ARMACCEL_KEY_FIGURE_GETTABLES                         \
+  OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),              \
+      OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr), \
+      OSSL_PARAM_int(kParamSecurityCategory, nullptr),        \
+      OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr)
+
+// The key material's entries in a gettable list: "encoded-pub-key" and
+// "pub" (both the public key), "priv".
+#define ARMACCEL_KEY_MATERIAL_GETTABLES                                    \
+  OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0), \
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),        \
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0)
 
 }  // namespace armaccel::prov

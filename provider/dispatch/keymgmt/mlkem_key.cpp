@@ -28,13 +28,8 @@ const mlkem::Params* mlkem_params_by_bits(unsigned bits) {
 }
 
 MlkemKey* mlkem_key_new(ProvCtx* prov, const mlkem::Params* params) {
-  auto* key = static_cast<MlkemKey*>(OPENSSL_zalloc(sizeof(MlkemKey)));
-  if (key == nullptr) {
-    raise_alloc_failure(prov);
-    return nullptr;
-  }
-  key->prov = prov;
-  key->params = params;
+  MlkemKey* key = new_zeroed_or_raise<MlkemKey>(prov);
+  if (key != nullptr) key->params = params;
   return key;
 }
 

@@ -23,8 +23,8 @@
 #include "dispatch/common/param_scan.h"
 #include "dispatch/common/tables.h"
 #include "errors.h"
-#include "key_decoder.h"
 #include "key_params.h"
+#include "keymgmt_dispatch.h"
 #include "mlkem_key.h"
 #include "newer_core.h"
 #include "util/ct_declassify.h"
@@ -33,9 +33,8 @@ namespace armaccel::prov {
 
 namespace {
 
-struct GenCtx {
+struct MlkemGenCtx {
   ProvCtx* prov;
-  const mlkem::Params* params;
   int selection;
   bool has_seed;
   std::uint8_t seed[kMlkemSeedBytes];
@@ -45,8 +44,13 @@ unsigned security_bits(const mlkem::Params& p) {
   return p.k == 2 ? 128 : p.k == 3 ? 192 : 256;
 }
 
+// ML-KEM-<Bits> for KeymgmtDispatch.
 template <unsigned Bits>
 struct MlkemKeymgmt {
+  using Key = MlkemKey;
+  using GenCtx = MlkemGenCtx;
+  static constexpr bool kGenInitRaisesAllocFailure = false;
+
   static const mlkem::Params* params() { return mlkem_params_by_bits(Bits); }
 
   static void* create(void* provctx) noexcept {
@@ -55,14 +59,6 @@ struct MlkemKeymgmt {
   static void destroy(void* key) noexcept { mlkem_key_free(static_cast<MlkemKey*>(key)); }
   static void* dup(const void* key, int selection) noexcept {
     return mlkem_key_dup(static_cast<const MlkemKey*>(key), selection);
-  }
-
-  static int has(const void* keydata, int selection) noexcept {
-    const auto* key = static_cast<const MlkemKey*>(keydata);
-    if (key == nullptr) return 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0 && !key->has_pub) return 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && !key->has_priv) return 0;
-    return 1;
   }
 
   static int match(const void* a, const void* b, int selection) noexcept {
@@ -174,36 +170,27 @@ struct MlkemKeymgmt {
   static int get_params(void* keydata, OSSL_PARAM params[]) noexcept {
     const auto* key = static_cast<const MlkemKey*>(keydata);
     const mlkem::Params& p = *key->params;
-    static constexpr const char* kNames[] = {
-        OSSL_PKEY_PARAM_BITS,     OSSL_PKEY_PARAM_SECURITY_BITS,
-        kParamSecurityCategory,   OSSL_PKEY_PARAM_MAX_SIZE,
-        OSSL_PKEY_PARAM_PUB_KEY,  OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-        OSSL_PKEY_PARAM_PRIV_KEY, kParamMlkemSeed};
-    const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
-    if (!put_int(f[0], static_cast<int>(Bits)) ||
-        !put_int(f[1], static_cast<int>(security_bits(p))) ||
-        !put_int(f[2], static_cast<int>(2 * p.k - 3)) ||
-        !put_int(f[3], static_cast<int>(p.ct_bytes)))
+    if (!put_key_figures(params, {static_cast<int>(Bits), static_cast<int>(security_bits(p)),
+                                  static_cast<int>(2 * p.k - 3), static_cast<int>(p.ct_bytes)}))
       return 0;
-    for (OSSL_PARAM* q : {f[4], f[5]}) {
+    static constexpr const char* kNames[] = {OSSL_PKEY_PARAM_PUB_KEY,
+                                             OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
+                                             OSSL_PKEY_PARAM_PRIV_KEY, kParamMlkemSeed};
+    const ParamScan<OSSL_PARAM, std::size(kNames)> f(params, kNames);
+    for (OSSL_PARAM* q : {f[0], f[1]}) {
       if (q != nullptr && key->has_pub && !octet_string_answer(q, key->ek, p.ek_bytes)) return 0;
     }
-    if (f[6] != nullptr && key->has_priv && !octet_string_answer(f[6], key->dk, p.dk_bytes))
+    if (f[2] != nullptr && key->has_priv && !octet_string_answer(f[2], key->dk, p.dk_bytes))
       return 0;
-    if (f[7] != nullptr && key->has_seed && !octet_string_answer(f[7], key->seed, kMlkemSeedBytes))
+    if (f[3] != nullptr && key->has_seed && !octet_string_answer(f[3], key->seed, kMlkemSeedBytes))
       return 0;
     return 1;
   }
 
   static const OSSL_PARAM* gettable_params(void*) noexcept {
     static const OSSL_PARAM kGettable[] = {
-        OSSL_PARAM_int(OSSL_PKEY_PARAM_BITS, nullptr),
-        OSSL_PARAM_int(OSSL_PKEY_PARAM_SECURITY_BITS, nullptr),
-        OSSL_PARAM_int(kParamSecurityCategory, nullptr),
-        OSSL_PARAM_int(OSSL_PKEY_PARAM_MAX_SIZE, nullptr),
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+        ARMACCEL_KEY_FIGURE_GETTABLES,
+        ARMACCEL_KEY_MATERIAL_GETTABLES,
         OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
         OSSL_PARAM_END,
     };
@@ -238,19 +225,6 @@ struct MlkemKeymgmt {
         OSSL_PARAM_END,
     };
     return kSettable;
-  }
-
-  static void* gen_init(void* provctx, int selection, const OSSL_PARAM params[]) noexcept {
-    auto* gen = static_cast<GenCtx*>(OPENSSL_zalloc(sizeof(GenCtx)));
-    if (gen == nullptr) return nullptr;
-    gen->prov = static_cast<ProvCtx*>(provctx);
-    gen->params = MlkemKeymgmt::params();
-    gen->selection = selection;
-    if (!gen_set_params(gen, params)) {
-      gen_cleanup(gen);
-      return nullptr;
-    }
-    return gen;
   }
 
   static int gen_set_params(void* genctx, const OSSL_PARAM params[]) noexcept {
@@ -291,10 +265,10 @@ struct MlkemKeymgmt {
 
   static void* gen(void* genctx, OSSL_CALLBACK*, void*) noexcept {
     auto* g = static_cast<GenCtx*>(genctx);
-    MlkemKey* key = mlkem_key_new(g->prov, g->params);
+    MlkemKey* key = mlkem_key_new(g->prov, params());
     if (key == nullptr) return nullptr;
     if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
-    trace_key_event(g->prov, g->params->name, "key generation", g->prov->kernels.mlkem->lane);
+    trace_key_event(g->prov, params()->name, "key generation", g->prov->kernels.mlkem->lane);
     const bool ok = g->has_seed ? mlkem_key_from_seed(key, g->seed) : mlkem_key_generate(key);
     // A seed makes one key: the next generation on this context is random.
     OPENSSL_cleanse(g->seed, sizeof g->seed);
@@ -309,30 +283,6 @@ struct MlkemKeymgmt {
   static void gen_cleanup(void* genctx) noexcept {
     if (genctx != nullptr) free_wiped(genctx, sizeof(GenCtx));
   }
-
-  static inline const OSSL_DISPATCH kFunctions[] = {
-      {OSSL_FUNC_KEYMGMT_NEW, as_dispatch(&create)},
-      {OSSL_FUNC_KEYMGMT_FREE, as_dispatch(&destroy)},
-      {OSSL_FUNC_KEYMGMT_DUP, as_dispatch(&dup)},
-      {OSSL_FUNC_KEYMGMT_HAS, as_dispatch(&has)},
-      {OSSL_FUNC_KEYMGMT_MATCH, as_dispatch(&match)},
-      {OSSL_FUNC_KEYMGMT_VALIDATE, as_dispatch(&validate)},
-      {OSSL_FUNC_KEYMGMT_IMPORT, as_dispatch(&import)},
-      {OSSL_FUNC_KEYMGMT_IMPORT_TYPES, as_dispatch(&import_types)},
-      {OSSL_FUNC_KEYMGMT_EXPORT, as_dispatch(&export_key)},
-      {OSSL_FUNC_KEYMGMT_EXPORT_TYPES, as_dispatch(&export_types)},
-      {OSSL_FUNC_KEYMGMT_GET_PARAMS, as_dispatch(&get_params)},
-      {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
-      {OSSL_FUNC_KEYMGMT_SET_PARAMS, as_dispatch(&set_params)},
-      {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, as_dispatch(&settable_params)},
-      {OSSL_FUNC_KEYMGMT_GEN_INIT, as_dispatch(&gen_init)},
-      {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, as_dispatch(&gen_set_params)},
-      {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(&gen_settable_params)},
-      {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(&gen)},
-      {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, as_dispatch(&gen_cleanup)},
-      {OSSL_FUNC_KEYMGMT_LOAD, as_dispatch(&load_decoded_key<MlkemKey>)},
-      {0, nullptr},
-  };
 };
 
 }  // namespace
@@ -345,8 +295,8 @@ bool mlkem_group_matches(const char* name, unsigned bits) {
   return names_equal(name, expect_dash) || names_equal(name, expect_tls);
 }
 
-const OSSL_DISPATCH* const kMlkem512KeymgmtFunctions = MlkemKeymgmt<512>::kFunctions;
-const OSSL_DISPATCH* const kMlkem768KeymgmtFunctions = MlkemKeymgmt<768>::kFunctions;
-const OSSL_DISPATCH* const kMlkem1024KeymgmtFunctions = MlkemKeymgmt<1024>::kFunctions;
+const OSSL_DISPATCH* const kMlkem512KeymgmtFunctions = KeymgmtDispatch<MlkemKeymgmt<512>>::kTable;
+const OSSL_DISPATCH* const kMlkem768KeymgmtFunctions = KeymgmtDispatch<MlkemKeymgmt<768>>::kTable;
+const OSSL_DISPATCH* const kMlkem1024KeymgmtFunctions = KeymgmtDispatch<MlkemKeymgmt<1024>>::kTable;
 
 }  // namespace armaccel::prov

@@ -20,13 +20,7 @@
 namespace armaccel::prov {
 
 X25519Key* x25519_key_new(ProvCtx* prov) {
-  auto* key = static_cast<X25519Key*>(OPENSSL_zalloc(sizeof(X25519Key)));
-  if (key == nullptr) {
-    raise_alloc_failure(prov);
-    return nullptr;
-  }
-  key->prov = prov;
-  return key;
+  return new_zeroed_or_raise<X25519Key>(prov);
 }
 
 void x25519_key_free(X25519Key* key) {
