@@ -17,21 +17,10 @@
 #include "api/mlkem_kernel.h"
 #include "mlkem_neon_arith.h"
 #include "util/always_inline.h"
+#include "util/unroll.h"
 
 namespace armaccel {
 namespace {
-
-// ---------------------------------------------------------------------------
-// Compile-time unrolling: f(std::integral_constant<int, I>) for I = 0..N-1,
-// so register arrays are indexed by constants.
-template <typename F, int... I>
-ARMACCEL_ALWAYS_INLINE void unroll_impl(F&& f, std::integer_sequence<int, I...>) {
-  (f(std::integral_constant<int, I>{}), ...);
-}
-template <int N, typename F>
-ARMACCEL_ALWAYS_INLINE void unroll(F&& f) {
-  unroll_impl(f, std::make_integer_sequence<int, N>{});
-}
 
 ARMACCEL_ALWAYS_INLINE uint8x16_t u8(uint16x8_t x) {
   return vreinterpretq_u8_u16(x);

@@ -39,10 +39,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 #include "api/poly1305.h"
 #include "portable/poly1305_radix64.h"
 #include "util/always_inline.h"
+#include "util/unroll.h"
 #include "util/wipe.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -141,6 +143,18 @@ ARMACCEL_ALWAYS_INLINE void split_limbs(const std::uint8_t* data, uint32x4_t pad
   m[4] = vsriq_n_u32(pad, w.val[3], 8);
 }
 
+// The schedule of a radix-2^26 product d = x * r mod p: for k = 0..4 and
+// then i = 0..4, f(k, i, j) with j = (k - i) mod 5, all three constants.
+// d[k] sums x[i] r[j] over i + j = k (i <= k: multiply by r[j]) and
+// 5 x[i] r[j] over i + j = k + 5 (i > k: by s[j] = 5 r[j]), since 2^130 = 5
+// mod p.  Unrolled in this order, which the source-order schedule keeps.
+template <class F>
+ARMACCEL_ALWAYS_INLINE void for_each_product(F&& f) {
+  unroll<5>([&](auto k) {
+    unroll<5>([&](auto i) { f(k, i, std::integral_constant<int, (k() - i() + 5) % 5>{}); });
+  });
+}
+
 // H = (H + (m0, m1)) * (rl) + (m2, m3) * (rh), carried; rl/rh are the low
 // and high halves of r[i] = (rl_a, rl_b, rh_a, rh_b), s[i] = 5 * r[i].
 // poly1305-neon: H is added in first and both halves accumulate together,
@@ -154,41 +168,16 @@ ARMACCEL_ALWAYS_INLINE void step4_in_order(uint64x2_t h[5], const std::uint8_t* 
   // Add H into the low half (blocks 0 and 1); XTN zeroes the high half.
   for (int i = 0; i < 5; ++i) m[i] = vaddq_u32(m[i], vcombine_u32(vmovn_u64(h[i]), vdup_n_u32(0)));
 
-  // d[k] = sum over i + j = k of x[i] r[j], plus 5 x[i] r[j] for i + j = k + 5.
   uint64x2_t d[5];
-#define ARMACCEL_TERM(k, i, v, j)                                 \
-  d[k] = vmlal_u32(d[k], vget_low_u32(m[i]), vget_low_u32(v[j])); \
-  d[k] = vmlal_high_u32(d[k], m[i], v[j]);
-#define ARMACCEL_FIRST(k, v, j)                             \
-  d[k] = vmull_u32(vget_low_u32(m[0]), vget_low_u32(v[j])); \
-  d[k] = vmlal_high_u32(d[k], m[0], v[j]);
-  ARMACCEL_FIRST(0, r, 0)
-  ARMACCEL_TERM(0, 1, s, 4)
-  ARMACCEL_TERM(0, 2, s, 3)
-  ARMACCEL_TERM(0, 3, s, 2)
-  ARMACCEL_TERM(0, 4, s, 1)
-  ARMACCEL_FIRST(1, r, 1)
-  ARMACCEL_TERM(1, 1, r, 0)
-  ARMACCEL_TERM(1, 2, s, 4)
-  ARMACCEL_TERM(1, 3, s, 3)
-  ARMACCEL_TERM(1, 4, s, 2)
-  ARMACCEL_FIRST(2, r, 2)
-  ARMACCEL_TERM(2, 1, r, 1)
-  ARMACCEL_TERM(2, 2, r, 0)
-  ARMACCEL_TERM(2, 3, s, 4)
-  ARMACCEL_TERM(2, 4, s, 3)
-  ARMACCEL_FIRST(3, r, 3)
-  ARMACCEL_TERM(3, 1, r, 2)
-  ARMACCEL_TERM(3, 2, r, 1)
-  ARMACCEL_TERM(3, 3, r, 0)
-  ARMACCEL_TERM(3, 4, s, 4)
-  ARMACCEL_FIRST(4, r, 4)
-  ARMACCEL_TERM(4, 1, r, 3)
-  ARMACCEL_TERM(4, 2, r, 2)
-  ARMACCEL_TERM(4, 3, r, 1)
-  ARMACCEL_TERM(4, 4, r, 0)
-#undef ARMACCEL_TERM
-#undef ARMACCEL_FIRST
+  for_each_product([&](auto k, auto i, auto j) {
+    const uint32x4_t* v = i <= k ? r : s;
+    if constexpr (i == 0) {
+      d[k] = vmull_u32(vget_low_u32(m[0]), vget_low_u32(v[j]));
+    } else {
+      d[k] = vmlal_u32(d[k], vget_low_u32(m[i]), vget_low_u32(v[j]));
+    }
+    d[k] = vmlal_high_u32(d[k], m[i], v[j]);
+  });
   carry(d);
   for (int i = 0; i < 5; ++i) h[i] = d[i];
 }
@@ -204,68 +193,23 @@ ARMACCEL_ALWAYS_INLINE void step4_high_first(uint64x2_t h[5], const std::uint8_t
   uint32x4_t m[5];
   split_limbs(data, pad, m);
 
-  // d[k] = sum over i + j = k of x[i] r[j], plus 5 x[i] r[j] for i + j = k + 5:
-  // first the high halves (blocks 2 and 3), independent of H.
+  // First the high halves (blocks 2 and 3), independent of H.
   uint64x2_t d[5];
-#define ARMACCEL_HIGH(k, i, v, j) d[k] = vmlal_high_u32(d[k], m[i], v[j]);
-#define ARMACCEL_HIGH_FIRST(k, v, j) d[k] = vmull_high_u32(m[0], v[j]);
-  ARMACCEL_HIGH_FIRST(0, r, 0)
-  ARMACCEL_HIGH(0, 1, s, 4)
-  ARMACCEL_HIGH(0, 2, s, 3)
-  ARMACCEL_HIGH(0, 3, s, 2)
-  ARMACCEL_HIGH(0, 4, s, 1)
-  ARMACCEL_HIGH_FIRST(1, r, 1)
-  ARMACCEL_HIGH(1, 1, r, 0)
-  ARMACCEL_HIGH(1, 2, s, 4)
-  ARMACCEL_HIGH(1, 3, s, 3)
-  ARMACCEL_HIGH(1, 4, s, 2)
-  ARMACCEL_HIGH_FIRST(2, r, 2)
-  ARMACCEL_HIGH(2, 1, r, 1)
-  ARMACCEL_HIGH(2, 2, r, 0)
-  ARMACCEL_HIGH(2, 3, s, 4)
-  ARMACCEL_HIGH(2, 4, s, 3)
-  ARMACCEL_HIGH_FIRST(3, r, 3)
-  ARMACCEL_HIGH(3, 1, r, 2)
-  ARMACCEL_HIGH(3, 2, r, 1)
-  ARMACCEL_HIGH(3, 3, r, 0)
-  ARMACCEL_HIGH(3, 4, s, 4)
-  ARMACCEL_HIGH_FIRST(4, r, 4)
-  ARMACCEL_HIGH(4, 1, r, 3)
-  ARMACCEL_HIGH(4, 2, r, 2)
-  ARMACCEL_HIGH(4, 3, r, 1)
-  ARMACCEL_HIGH(4, 4, r, 0)
-#undef ARMACCEL_HIGH
-#undef ARMACCEL_HIGH_FIRST
+  for_each_product([&](auto k, auto i, auto j) {
+    const uint32x4_t* v = i <= k ? r : s;
+    if constexpr (i == 0) {
+      d[k] = vmull_high_u32(m[0], v[j]);
+    } else {
+      d[k] = vmlal_high_u32(d[k], m[i], v[j]);
+    }
+  });
   // Then the low halves, H + (m0, m1): the part on the recurrence.
   uint32x2_t x[5];
   for (int i = 0; i < 5; ++i) x[i] = vadd_u32(vget_low_u32(m[i]), vmovn_u64(h[i]));
-#define ARMACCEL_LOW(k, i, v, j) d[k] = vmlal_u32(d[k], x[i], vget_low_u32(v[j]));
-  ARMACCEL_LOW(0, 0, r, 0)
-  ARMACCEL_LOW(0, 1, s, 4)
-  ARMACCEL_LOW(0, 2, s, 3)
-  ARMACCEL_LOW(0, 3, s, 2)
-  ARMACCEL_LOW(0, 4, s, 1)
-  ARMACCEL_LOW(1, 0, r, 1)
-  ARMACCEL_LOW(1, 1, r, 0)
-  ARMACCEL_LOW(1, 2, s, 4)
-  ARMACCEL_LOW(1, 3, s, 3)
-  ARMACCEL_LOW(1, 4, s, 2)
-  ARMACCEL_LOW(2, 0, r, 2)
-  ARMACCEL_LOW(2, 1, r, 1)
-  ARMACCEL_LOW(2, 2, r, 0)
-  ARMACCEL_LOW(2, 3, s, 4)
-  ARMACCEL_LOW(2, 4, s, 3)
-  ARMACCEL_LOW(3, 0, r, 3)
-  ARMACCEL_LOW(3, 1, r, 2)
-  ARMACCEL_LOW(3, 2, r, 1)
-  ARMACCEL_LOW(3, 3, r, 0)
-  ARMACCEL_LOW(3, 4, s, 4)
-  ARMACCEL_LOW(4, 0, r, 4)
-  ARMACCEL_LOW(4, 1, r, 3)
-  ARMACCEL_LOW(4, 2, r, 2)
-  ARMACCEL_LOW(4, 3, r, 1)
-  ARMACCEL_LOW(4, 4, r, 0)
-#undef ARMACCEL_LOW
+  for_each_product([&](auto k, auto i, auto j) {
+    const uint32x4_t* v = i <= k ? r : s;
+    d[k] = vmlal_u32(d[k], x[i], vget_low_u32(v[j]));
+  });
   carry(d);
   for (int i = 0; i < 5; ++i) h[i] = d[i];
 }
