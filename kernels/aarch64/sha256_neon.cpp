@@ -14,6 +14,7 @@
 
 #include "aarch64/sha2_rounds_impl.h"
 #include "api/sha2.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {
@@ -52,55 +53,38 @@ inline uint32x4_t next_words(uint32x4_t x0, uint32x4_t x1, uint32x4_t x2, uint32
   return vaddq_u32(s, sig);
 }
 
-void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
-  W a = state[0], b = state[1], c = state[2], d = state[3];
-  W e = state[4], f = state[5], g = state[6], h = state[7];
-  for (; blocks > 0; --blocks, data += kSha256BlockBytes) {
-    // W[t] + K[t].  Written with the multi-register ST1 (vst1q_u32_x2/_x4):
-    // with plain vector stores GCC forwards the words to the rounds one lane
-    // move at a time instead of loading them.
-    alignas(16) W wk[64];
-    uint32x4_t m[4];  // W[4i .. 4i+3] of the last sixteen words
+// The message schedule, four words W[t..t+3] per vector.  Its stores use
+// the multi-register ST1 (vst1q_u32_x2/_x4): with plain vector stores GCC
+// forwards the words to the rounds one lane move at a time instead of
+// loading them.
+struct Schedule {
+  uint32x4_t m[4];  // W[4i .. 4i+3] of the last sixteen words
+
+  ARMACCEL_ALWAYS_INLINE void first16(const std::uint8_t* block, W wk[16]) {
     uint32x4x4_t first;
     for (int i = 0; i < 4; ++i) {
-      m[i] = load_be(data + 16 * i);
+      m[i] = load_be(block + 16 * i);
       first.val[i] = vaddq_u32(m[i], vld1q_u32(kSha256K + 4 * i));
     }
     vst1q_u32_x4(wk, first);
-    const W a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
-    W ab = b ^ c;
-#pragma GCC unroll 8
-    for (int r = 0; r < 8; ++r) {
-      // Words 16 + 8r .. 23 + 8r, for the rounds two groups on.
-      if (r < 6) {
-        uint32x4x2_t out;
-#pragma GCC unroll 2
-        for (int j = 0; j < 2; ++j) {
-          const int i = 2 * r + j;
-          m[i & 3] = next_words(m[i & 3], m[(i + 1) & 3], m[(i + 2) & 3], m[(i + 3) & 3]);
-          out.val[j] = vaddq_u32(m[i & 3], vld1q_u32(kSha256K + 16 + 4 * i));
-        }
-        vst1q_u32_x2(wk + 16 + 8 * r, out);
-      }
-      rounds8(a, b, c, d, e, f, g, h, ab, wk + 8 * r);
-    }
-    a += a0;
-    b += b0;
-    c += c0;
-    d += d0;
-    e += e0;
-    f += f0;
-    g += g0;
-    h += h0;
   }
-  state[0] = a;
-  state[1] = b;
-  state[2] = c;
-  state[3] = d;
-  state[4] = e;
-  state[5] = f;
-  state[6] = g;
-  state[7] = h;
+
+  // Words 16 + 8g .. 23 + 8g.
+  ARMACCEL_ALWAYS_INLINE void next8(int g, W wk[8]) {
+    uint32x4x2_t out;
+#pragma GCC unroll 2
+    for (int j = 0; j < 2; ++j) {
+      const int i = 2 * g + j;
+      m[i & 3] = next_words(m[i & 3], m[(i + 1) & 3], m[(i + 2) & 3], m[(i + 3) & 3]);
+      out.val[j] = vaddq_u32(m[i & 3], vld1q_u32(kSha256K + 16 + 4 * i));
+    }
+    vst1q_u32_x2(wk, out);
+  }
+};
+
+void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
+  Schedule schedule;
+  compress_blocks<W, 64, kSha256BlockBytes>(state, data, blocks, schedule);
 }
 
 }  // namespace

@@ -83,5 +83,48 @@ inline void rounds8(W& a, W& b, W& c, W& d, W& e, W& f, W& g, W& h, W& ab, const
   round(b, c, d, e, f, g, h, a, ab, wk1);
 }
 
+// The compression loop (§6.2.2 / §6.4.2 steps 1 to 4) around a lane's NEON
+// message schedule, `schedule` (kept in registers across blocks):
+//   schedule.first16(block, wk): wk[0..15] = W[0..15] + K[0..15];
+//   schedule.next8(g, wk): wk[0..7] = W[t..t+7] + K[t..t+7], t = 16 + 8g,
+//   called in order g = 0, 1, ... and two groups of rounds ahead of them.
+// The rounds read wk (W[t] + K[t], kRounds words: 64 or 80) from a stack
+// buffer; the working variables start from the chaining value and are added
+// back into it after the last round.
+template <class W, int kRounds, std::size_t kBlockBytes, class Schedule>
+inline void compress_blocks(W state[8], const std::uint8_t* data, std::size_t blocks,
+                            Schedule& schedule) {
+  constexpr int kGroups = kRounds / 8;
+  W a = state[0], b = state[1], c = state[2], d = state[3];
+  W e = state[4], f = state[5], g = state[6], h = state[7];
+  for (; blocks > 0; --blocks, data += kBlockBytes) {
+    alignas(16) W wk[kRounds];
+    schedule.first16(data, wk);
+    const W a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
+    W ab = b ^ c;
+#pragma GCC unroll 10
+    for (int r = 0; r < kGroups; ++r) {
+      if (r < kGroups - 2) schedule.next8(r, wk + 16 + 8 * r);
+      rounds8(a, b, c, d, e, f, g, h, ab, wk + 8 * r);
+    }
+    a += a0;
+    b += b0;
+    c += c0;
+    d += d0;
+    e += e0;
+    f += f0;
+    g += g0;
+    h += h0;
+  }
+  state[0] = a;
+  state[1] = b;
+  state[2] = c;
+  state[3] = d;
+  state[4] = e;
+  state[5] = f;
+  state[6] = g;
+  state[7] = h;
+}
+
 }  // namespace
 }  // namespace armaccel

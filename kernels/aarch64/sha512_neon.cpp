@@ -15,6 +15,7 @@
 
 #include "aarch64/sha2_rounds_impl.h"
 #include "api/sha2.h"
+#include "util/always_inline.h"
 
 namespace armaccel {
 namespace {
@@ -54,16 +55,15 @@ inline uint64x2_t next_words(const uint64x2_t (&x)[8], int i, uint8x16_t rotr8) 
   return vaddq_u64(vaddq_u64(s, vextq_u64(x4, x5, 1)), small_sigma1(x7));
 }
 
-void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
-  const uint8x16_t rotr8 = vld1q_u8(kRotr8);
-  W a = state[0], b = state[1], c = state[2], d = state[3];
-  W e = state[4], f = state[5], g = state[6], h = state[7];
-  for (; blocks > 0; --blocks, data += kSha512BlockBytes) {
-    // W[t] + K[t].  Written with the multi-register ST1 (vst1q_u64_x4): with
-    // plain vector stores GCC forwards the words to the rounds one lane move
-    // at a time instead of loading them.
-    alignas(16) W wk[80];
-    uint64x2_t m[8];  // W[2i], W[2i+1] of the last sixteen words
+// The message schedule, two words W[t], W[t+1] per vector.  Its stores use
+// the multi-register ST1 (vst1q_u64_x4): with plain vector stores GCC
+// forwards the words to the rounds one lane move at a time instead of
+// loading them.
+struct Schedule {
+  uint8x16_t rotr8;  // kRotr8
+  uint64x2_t m[8];   // W[2i], W[2i+1] of the last sixteen words
+
+  ARMACCEL_ALWAYS_INLINE void first16(const std::uint8_t* block, W wk[16]) {
 #pragma GCC unroll 2
     for (int half = 0; half < 2; ++half) {
       uint64x2x4_t out;
@@ -71,46 +71,30 @@ void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
 #pragma GCC unroll 4
       for (int j = 0; j < 4; ++j) {
         const int i = 4 * half + j;
-        m[i] = load_be(data + 16 * i);
+        m[i] = load_be(block + 16 * i);
         out.val[j] = vaddq_u64(m[i], k.val[j]);
       }
       vst1q_u64_x4(wk + 8 * half, out);
     }
-    const W a0 = a, b0 = b, c0 = c, d0 = d, e0 = e, f0 = f, g0 = g, h0 = h;
-    W ab = b ^ c;
-#pragma GCC unroll 10
-    for (int r = 0; r < 10; ++r) {
-      // Words 16 + 8r .. 23 + 8r, for the rounds two groups on.
-      if (r < 8) {
-        uint64x2x4_t out;
-        const uint64x2x4_t k = vld1q_u64_x4(kSha512K + 16 + 8 * r);
-#pragma GCC unroll 4
-        for (int j = 0; j < 4; ++j) {
-          const int i = 4 * r + j;
-          m[i & 7] = next_words(m, i, rotr8);
-          out.val[j] = vaddq_u64(m[i & 7], k.val[j]);
-        }
-        vst1q_u64_x4(wk + 16 + 8 * r, out);
-      }
-      rounds8(a, b, c, d, e, f, g, h, ab, wk + 8 * r);
-    }
-    a += a0;
-    b += b0;
-    c += c0;
-    d += d0;
-    e += e0;
-    f += f0;
-    g += g0;
-    h += h0;
   }
-  state[0] = a;
-  state[1] = b;
-  state[2] = c;
-  state[3] = d;
-  state[4] = e;
-  state[5] = f;
-  state[6] = g;
-  state[7] = h;
+
+  // Words 16 + 8g .. 23 + 8g.
+  ARMACCEL_ALWAYS_INLINE void next8(int g, W wk[8]) {
+    uint64x2x4_t out;
+    const uint64x2x4_t k = vld1q_u64_x4(kSha512K + 16 + 8 * g);
+#pragma GCC unroll 4
+    for (int j = 0; j < 4; ++j) {
+      const int i = 4 * g + j;
+      m[i & 7] = next_words(m, i, rotr8);
+      out.val[j] = vaddq_u64(m[i & 7], k.val[j]);
+    }
+    vst1q_u64_x4(wk, out);
+  }
+};
+
+void compress(W state[8], const std::uint8_t* data, std::size_t blocks) {
+  Schedule schedule{vld1q_u8(kRotr8), {}};
+  compress_blocks<W, 80, kSha512BlockBytes>(state, data, blocks, schedule);
 }
 
 }  // namespace
