@@ -34,59 +34,8 @@ inline std::uint32_t sub_word(std::uint32_t w) {
   return vgetq_lane_u32(vreinterpretq_u32_u8(vaeseq_u8(v, vdupq_n_u8(0))), 0);
 }
 
-inline std::uint32_t ror32(std::uint32_t x, int n) {
-  return (x >> n) | (x << (32 - n));
-}
-
-inline std::uint32_t load32(const std::uint8_t* p) {
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  return v;
-}
-
-// KeyExpansion (§5.2) for Nk-word keys straight into rk->bytes: the last Nk
-// words live in registers (fully unrolled), so no secret temporary is left
-// in memory.  Words are little-endian loads of the key bytes, so RotWord is
-// a rotation right by 8 and Rcon goes in the low byte.
-template <unsigned Nk>
-void expand_encrypt(AesRoundKeys* rk, const std::uint8_t* key) {
-  constexpr unsigned kNr = Nk + 6;
-  constexpr unsigned kTotal = 4 * (kNr + 1);
-  std::uint32_t w[Nk];
-#pragma GCC unroll 8
-  for (unsigned j = 0; j < Nk; ++j) w[j] = load32(key + 4 * j);
-  std::memcpy(rk->bytes, key, 4 * Nk);
-  std::uint32_t rcon = 1;
-#pragma GCC unroll 16
-  for (unsigned i = Nk; i < kTotal; i += Nk) {
-    w[0] ^= ror32(sub_word(w[Nk - 1]), 8) ^ rcon;
-    rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-#pragma GCC unroll 8
-    for (unsigned j = 1; j < Nk; ++j) {
-      // AES-256 applies SubWord once more in the middle (i mod Nk == 4).
-      w[j] ^= (Nk > 6 && j == 4) ? sub_word(w[j - 1]) : w[j - 1];
-    }
-    const unsigned n = kTotal - i < Nk ? kTotal - i : Nk;
-    std::memcpy(rk->bytes + 4 * i, w, 4 * n);
-  }
-  rk->rounds = kNr;
-  rk->lane_tag = kLaneTag;
-}
-
 bool expand_encrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
-  switch (key_len) {
-    case 16:
-      expand_encrypt<4>(rk, key);
-      return true;
-    case 24:
-      expand_encrypt<6>(rk, key);
-      return true;
-    case 32:
-      expand_encrypt<8>(rk, key);
-      return true;
-    default:
-      return false;
-  }
+  return expand_key<sub_word, kLaneTag>(rk, key, key_len);
 }
 
 // Equivalent inverse cipher key schedule (§5.3.5), converted in place:
@@ -161,55 +110,13 @@ struct CeBlocks {
   }
 };
 
-template <int Nr>
-ARMACCEL_NOINLINE void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks) {
-  aes_modes::ecb<CeBlocks<Nr>, true>(CeBlocks<Nr>(rk), in, out, blocks);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks) {
-  aes_modes::ecb<CeBlocks<Nr>, false>(CeBlocks<Nr>(rk), in, out, blocks);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
-  aes_modes::cbc_encrypt(CeBlocks<Nr>(rk), in, out, blocks, iv);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
-  aes_modes::cbc_decrypt(CeBlocks<Nr>(rk), in, out, blocks, iv);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks,
-                                     std::uint8_t counter[16]) {
-  aes_modes::ctr(CeBlocks<Nr>(rk), in, out, blocks, counter);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                       std::uint8_t* out, std::size_t blocks,
-                                       std::uint8_t counter[16]) {
-  aes_modes::ctr32(CeBlocks<Nr>(rk), in, out, blocks, counter);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-                                 std::uint8_t mac[16]) {
-  aes_modes::cbc_mac(CeBlocks<Nr>(rk), in, blocks, mac);
-}
-template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
-ARMACCEL_NOINLINE void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks,
-                                     std::uint8_t tweak[16]) {
-  aes_modes::xts<CeBlocks<Nr>, true, Tweaks>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
-}
-template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
-ARMACCEL_NOINLINE void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks,
-                                     std::uint8_t tweak[16]) {
-  aes_modes::xts<CeBlocks<Nr>, false, Tweaks>(CeBlocks<Nr>(rk), in, out, blocks, tweak);
-}
+namespace aes_modes {
+template <int Nr, bool Decrypt>
+struct LaneBlocks {
+  using type = CeBlocks<Nr>;  // one class for both directions
+};
+}  // namespace aes_modes
+
 template <int Nr>
 ARMACCEL_NOINLINE void xts_encrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in,
                                          std::uint8_t* out, std::size_t blocks,

@@ -26,8 +26,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
+#include "api/aes.h"
+#include "util/always_inline.h"
 #include "util/value_barrier.h"
 
 namespace armaccel {
@@ -426,5 +429,146 @@ void xts(const Blocks& bl, const std::uint8_t* in, std::uint8_t* out, std::size_
 }
 
 }  // namespace aes_modes
+
+inline std::uint32_t ror32(std::uint32_t x, int n) {
+  return (x >> n) | (x << (32 - n));
+}
+
+inline std::uint32_t load32(const std::uint8_t* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+
+// KeyExpansion (§5.2) for Nk-word keys straight into rk->bytes[0, 16 (Nr +
+// 1)), with the lane's SubWord sub_word(w); sets rk->rounds = Nr = Nk + 6
+// and rk->lane_tag = kLaneTag.  The last Nk words live in registers (fully
+// unrolled), so no secret temporary is left in memory.  Words are
+// little-endian loads of the key bytes, so RotWord is a rotation right by 8
+// and Rcon goes in the low byte.
+template <unsigned Nk, auto sub_word, std::uint32_t kLaneTag>
+void expand_key_nk(AesRoundKeys* rk, const std::uint8_t* key) {
+  constexpr unsigned kNr = Nk + 6;
+  constexpr unsigned kTotal = 4 * (kNr + 1);
+  std::uint32_t w[Nk];
+#pragma GCC unroll 8
+  for (unsigned j = 0; j < Nk; ++j) w[j] = load32(key + 4 * j);
+  std::memcpy(rk->bytes, key, 4 * Nk);
+  std::uint32_t rcon = 1;
+#pragma GCC unroll 16
+  for (unsigned i = Nk; i < kTotal; i += Nk) {
+    w[0] ^= ror32(sub_word(w[Nk - 1]), 8) ^ rcon;
+    rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+#pragma GCC unroll 8
+    for (unsigned j = 1; j < Nk; ++j) {
+      // AES-256 applies SubWord once more in the middle (i mod Nk == 4).
+      w[j] ^= (Nk > 6 && j == 4) ? sub_word(w[j - 1]) : w[j - 1];
+    }
+    const unsigned n = kTotal - i < Nk ? kTotal - i : Nk;
+#pragma GCC unroll 8
+    for (unsigned j = 0; j < n; ++j) std::memcpy(rk->bytes + 4 * (i + j), &w[j], 4);
+  }
+  rk->rounds = kNr;
+  rk->lane_tag = kLaneTag;
+}
+
+// expand_key_nk for a key of key_len bytes (16, 24 or 32); false for any
+// other length.
+template <auto sub_word, std::uint32_t kLaneTag>
+ARMACCEL_ALWAYS_INLINE bool expand_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
+  switch (key_len) {
+    case 16:
+      expand_key_nk<4, sub_word, kLaneTag>(rk, key);
+      return true;
+    case 24:
+      expand_key_nk<6, sub_word, kLaneTag>(rk, key);
+      return true;
+    case 32:
+      expand_key_nk<8, sub_word, kLaneTag>(rk, key);
+      return true;
+    default:
+      return false;
+  }
+}
+
+namespace aes_modes {
+
+// The lane's Blocks class for Nr rounds (10, 12 or 14: FIPS 197 Table 3),
+// for the cipher (Decrypt false) or its inverse: each lane file defines
+//   template <int Nr, bool Decrypt> struct aes_modes::LaneBlocks {
+//     using type = ...;
+//   };
+// before it names the entries below.
+template <int Nr, bool Decrypt>
+struct LaneBlocks;
+
+template <int Nr, bool Decrypt>
+using LaneBlocksT = typename LaneBlocks<Nr, Decrypt>::type;
+
+}  // namespace aes_modes
+
+// The lane-table entries for one round count Nr, over the lane's Blocks
+// (aes_modes::LaneBlocks); the lane picks the instance from
+// AesRoundKeys::rounds.  Out of line, so that each mode loop is compiled
+// once per round count and not into its dispatcher.
+template <int Nr>
+ARMACCEL_NOINLINE void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks) {
+  using B = aes_modes::LaneBlocksT<Nr, false>;
+  aes_modes::ecb<B, true>(B(rk), in, out, blocks);
+}
+template <int Nr>
+ARMACCEL_NOINLINE void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks) {
+  using B = aes_modes::LaneBlocksT<Nr, true>;
+  aes_modes::ecb<B, false>(B(rk), in, out, blocks);
+}
+template <int Nr>
+ARMACCEL_NOINLINE void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
+  using B = aes_modes::LaneBlocksT<Nr, false>;
+  aes_modes::cbc_encrypt(B(rk), in, out, blocks, iv);
+}
+template <int Nr>
+ARMACCEL_NOINLINE void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
+  using B = aes_modes::LaneBlocksT<Nr, true>;
+  aes_modes::cbc_decrypt(B(rk), in, out, blocks, iv);
+}
+template <int Nr>
+ARMACCEL_NOINLINE void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t counter[16]) {
+  using B = aes_modes::LaneBlocksT<Nr, false>;
+  aes_modes::ctr(B(rk), in, out, blocks, counter);
+}
+template <int Nr>
+ARMACCEL_NOINLINE void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                       std::uint8_t* out, std::size_t blocks,
+                                       std::uint8_t counter[16]) {
+  using B = aes_modes::LaneBlocksT<Nr, false>;
+  aes_modes::ctr32(B(rk), in, out, blocks, counter);
+}
+template <int Nr>
+ARMACCEL_NOINLINE void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
+                                 std::uint8_t mac[16]) {
+  using B = aes_modes::LaneBlocksT<Nr, false>;
+  aes_modes::cbc_mac(B(rk), in, blocks, mac);
+}
+template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
+ARMACCEL_NOINLINE void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t tweak[16]) {
+  using B = aes_modes::LaneBlocksT<Nr, false>;
+  aes_modes::xts<B, true, Tweaks>(B(rk), in, out, blocks, tweak);
+}
+template <int Nr, aes_modes::XtsTweaks Tweaks = aes_modes::XtsTweaks::kVector>
+ARMACCEL_NOINLINE void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
+                                     std::uint8_t* out, std::size_t blocks,
+                                     std::uint8_t tweak[16]) {
+  using B = aes_modes::LaneBlocksT<Nr, true>;
+  aes_modes::xts<B, false, Tweaks>(B(rk), in, out, blocks, tweak);
+}
+
 }  // namespace
 }  // namespace armaccel

@@ -51,61 +51,29 @@ inline std::size_t bitsliced_part(std::size_t blocks) {
              : 0;
 }
 
+// The first bitsliced_part<Encrypt>(blocks) blocks (possibly none) through
+// the bit-sliced code, bs(rk->bytes, rk->rounds, in, out, n, chain...);
+// in, out and blocks are advanced past them, the rest is vpaes's.
+template <bool Encrypt, auto bs, class... Chain>
+ARMACCEL_ALWAYS_INLINE void bitsliced_prefix(const AesRoundKeys* rk, const std::uint8_t*& in,
+                                             std::uint8_t*& out, std::size_t& blocks,
+                                             Chain*... chain) {
+  if (const std::size_t n = bitsliced_part<Encrypt>(blocks)) {
+    bs(rk->bytes, rk->rounds, in, out, n, chain...);
+    in += 16 * n;
+    out += 16 * n;
+    blocks -= n;
+  }
+}
+
 inline std::uint32_t sub_word(std::uint32_t w) {  // SubWord (FIPS 197 §5.2)
   return vgetq_lane_u32(vreinterpretq_u32_u8(vp_sub_bytes(vreinterpretq_u8_u32(vdupq_n_u32(w)))),
                         0);
 }
 
-inline std::uint32_t ror32(std::uint32_t x, int n) {
-  return (x >> n) | (x << (32 - n));
-}
-
-inline std::uint32_t load32(const std::uint8_t* p) {
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  return v;
-}
-
-// KeyExpansion (§5.2) for Nk-word keys straight into rk->bytes[0..): the
-// last Nk words live in registers.  Words are little-endian loads of the key
-// bytes, so RotWord is a rotation right by 8 and Rcon goes in the low byte.
-template <unsigned Nk>
-void expand_standard(AesRoundKeys* rk, const std::uint8_t* key) {
-  constexpr unsigned kNr = Nk + 6;
-  constexpr unsigned kTotal = 4 * (kNr + 1);
-  std::uint32_t w[Nk];
-#pragma GCC unroll 8
-  for (unsigned j = 0; j < Nk; ++j) w[j] = load32(key + 4 * j);
-  std::memcpy(rk->bytes, key, 4 * Nk);
-  std::uint32_t rcon = 1;
-#pragma GCC unroll 16
-  for (unsigned i = Nk; i < kTotal; i += Nk) {
-    w[0] ^= ror32(sub_word(w[Nk - 1]), 8) ^ rcon;
-    rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
-#pragma GCC unroll 8
-    for (unsigned j = 1; j < Nk; ++j) w[j] ^= (Nk > 6 && j == 4) ? sub_word(w[j - 1]) : w[j - 1];
-    const unsigned n = kTotal - i < Nk ? kTotal - i : Nk;
-#pragma GCC unroll 8
-    for (unsigned j = 0; j < n; ++j) std::memcpy(rk->bytes + 4 * (i + j), &w[j], 4);
-  }
-  rk->rounds = kNr;
-  rk->lane_tag = kLaneTag;
-}
-
+// KeyExpansion (§5.2) into rk->bytes[0..), SubWord through vpaes.
 bool expand_standard_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
-  switch (key_len) {
-    case 16:
-      expand_standard<4>(rk, key);
-      return true;
-    case 24:
-      expand_standard<6>(rk, key);
-      return true;
-    case 32:
-      expand_standard<8>(rk, key);
-      return true;
-    default:
-      return false;
-  }
+  return expand_key<sub_word, kLaneTag>(rk, key, key_len);
 }
 
 bool set_encrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
@@ -177,62 +145,12 @@ struct VpBlocks {
   uint8x16_t cbc_value(const Chain& chain) const { return chain.c; }
 };
 
-template <int Nr>
-using VpEncBlocks = VpBlocks<Nr, false>;
-template <int Nr>
-using VpDecBlocks = VpBlocks<Nr, true>;
-
-template <int Nr>
-ARMACCEL_NOINLINE void ecb_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks) {
-  aes_modes::ecb<VpEncBlocks<Nr>, true>(VpEncBlocks<Nr>(rk), in, out, blocks);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void ecb_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks) {
-  aes_modes::ecb<VpDecBlocks<Nr>, false>(VpDecBlocks<Nr>(rk), in, out, blocks);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void cbc_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
-  aes_modes::cbc_encrypt(VpEncBlocks<Nr>(rk), in, out, blocks, iv);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void cbc_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks, std::uint8_t iv[16]) {
-  aes_modes::cbc_decrypt(VpDecBlocks<Nr>(rk), in, out, blocks, iv);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void ctr_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks,
-                                     std::uint8_t counter[16]) {
-  aes_modes::ctr(VpEncBlocks<Nr>(rk), in, out, blocks, counter);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void ctr32_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                       std::uint8_t* out, std::size_t blocks,
-                                       std::uint8_t counter[16]) {
-  aes_modes::ctr32(VpEncBlocks<Nr>(rk), in, out, blocks, counter);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void cbc_mac_n(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-                                 std::uint8_t mac[16]) {
-  aes_modes::cbc_mac(VpEncBlocks<Nr>(rk), in, blocks, mac);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void xts_encrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks,
-                                     std::uint8_t tweak[16]) {
-  aes_modes::xts<VpEncBlocks<Nr>, true, aes_modes::XtsTweaks::kVector>(VpEncBlocks<Nr>(rk), in, out,
-                                                                       blocks, tweak);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                     std::uint8_t* out, std::size_t blocks,
-                                     std::uint8_t tweak[16]) {
-  aes_modes::xts<VpDecBlocks<Nr>, false, aes_modes::XtsTweaks::kVector>(VpDecBlocks<Nr>(rk), in,
-                                                                        out, blocks, tweak);
-}
+namespace aes_modes {
+template <int Nr, bool Decrypt>
+struct LaneBlocks {
+  using type = VpBlocks<Nr, Decrypt>;
+};
+}  // namespace aes_modes
 
 // Dispatch on the round count recorded in the schedule.
 #define ARMACCEL_AES_BY_ROUNDS(fn, ...) \
@@ -247,22 +165,12 @@ ARMACCEL_NOINLINE void xts_decrypt_n(const AesRoundKeys* rk, const std::uint8_t*
 
 void ecb_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks) {
-  if (const std::size_t n = bitsliced_part<true>(blocks)) {
-    bs_ecb_encrypt(rk->bytes, rk->rounds, in, out, n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
+  bitsliced_prefix<true, bs_ecb_encrypt>(rk, in, out, blocks);
   ARMACCEL_AES_BY_ROUNDS(ecb_encrypt_n, rk, in, out, blocks)
 }
 void ecb_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks) {
-  if (const std::size_t n = bitsliced_part<false>(blocks)) {
-    bs_ecb_decrypt(rk->bytes, rk->rounds, in, out, n);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
+  bitsliced_prefix<false, bs_ecb_decrypt>(rk, in, out, blocks);
   ARMACCEL_AES_BY_ROUNDS(ecb_decrypt_n, rk, in, out, blocks)
 }
 void cbc_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
@@ -271,32 +179,17 @@ void cbc_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 }
 void cbc_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t iv[16]) {
-  if (const std::size_t n = bitsliced_part<false>(blocks)) {
-    bs_cbc_decrypt(rk->bytes, rk->rounds, in, out, n, iv);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
+  bitsliced_prefix<false, bs_cbc_decrypt>(rk, in, out, blocks, iv);
   ARMACCEL_AES_BY_ROUNDS(cbc_decrypt_n, rk, in, out, blocks, iv)
 }
 void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t counter[16]) {
-  if (const std::size_t n = bitsliced_part<true>(blocks)) {
-    bs_ctr_encrypt(rk->bytes, rk->rounds, in, out, n, counter);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
+  bitsliced_prefix<true, bs_ctr_encrypt>(rk, in, out, blocks, counter);
   ARMACCEL_AES_BY_ROUNDS(ctr_encrypt_n, rk, in, out, blocks, counter)
 }
 void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                    std::size_t blocks, std::uint8_t counter[16]) {
-  if (const std::size_t n = bitsliced_part<true>(blocks)) {
-    bs_ctr32_encrypt(rk->bytes, rk->rounds, in, out, n, counter);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
+  bitsliced_prefix<true, bs_ctr32_encrypt>(rk, in, out, blocks, counter);
   ARMACCEL_AES_BY_ROUNDS(ctr32_encrypt_n, rk, in, out, blocks, counter)
 }
 void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
@@ -305,22 +198,12 @@ void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
 }
 void xts_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t tweak[16]) {
-  if (const std::size_t n = bitsliced_part<true>(blocks)) {
-    bs_xts_encrypt(rk->bytes, rk->rounds, in, out, n, tweak);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
+  bitsliced_prefix<true, bs_xts_encrypt>(rk, in, out, blocks, tweak);
   ARMACCEL_AES_BY_ROUNDS(xts_encrypt_n, rk, in, out, blocks, tweak)
 }
 void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t tweak[16]) {
-  if (const std::size_t n = bitsliced_part<false>(blocks)) {
-    bs_xts_decrypt(rk->bytes, rk->rounds, in, out, n, tweak);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
+  bitsliced_prefix<false, bs_xts_decrypt>(rk, in, out, blocks, tweak);
   ARMACCEL_AES_BY_ROUNDS(xts_decrypt_n, rk, in, out, blocks, tweak)
 }
 
