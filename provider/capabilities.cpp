@@ -169,7 +169,8 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
   char note[160], core[224];
   for_each_primitive(k, [&](Primitive p, auto list, auto chosen) {
     const auto i = static_cast<std::size_t>(p);
-    const char* reason = lane_deferral(ctx->families, ctx->kernels, ctx->host, caps.core, p);
+    char reason[kReasonSize];
+    lane_deferral(ctx->families, ctx->kernels, ctx->host, caps.core, p, reason, sizeof reason);
     self_test_note(caps.self_test, i, note, sizeof note);
     core_note(list, chosen, caps.core, caps.effective, core, sizeof core);
     std::snprintf(caps.lane_text[i], sizeof caps.lane_text[i], "%s%s%s%s%s%s", chosen->lane, core,

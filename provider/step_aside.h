@@ -85,12 +85,17 @@ const char* family_name(Family f);
 std::size_t format_families(const FamilyDecisions& d, const KernelSet& kernels,
                             const HostVersion& host, CoreClass core, char* buf, std::size_t size);
 
+// The longest reason a deferred family gives (format_families,
+// lane_deferral), with its NUL.
+inline constexpr std::size_t kReasonSize = 256;
+
 // For a lane-* parameter: the reason every family led by that primitive is
 // deferred (the first family's, or that the host release's own code counts
 // fewer instructions when the lane is faster only before that release), or
-// "" when one of them is registered.
-const char* lane_deferral(const FamilyDecisions& d, const KernelSet& kernels,
-                          const HostVersion& host, CoreClass core, Primitive primitive);
+// "" when one of them is registered; into buf (NUL-terminated, truncated at
+// size - 1; kReasonSize holds any).
+void lane_deferral(const FamilyDecisions& d, const KernelSet& kernels, const HostVersion& host,
+                   CoreClass core, Primitive primitive, char* buf, std::size_t size);
 
 // Whether `name` is a family's name as family_name() gives it (the lane
 // facts of kernels/cpu/lane_table.cpp name families so).

@@ -18,9 +18,11 @@
 #include <cstdint>
 #include <cstring>
 
+#include "aes_by_rounds.h"
 #include "aes_ce_impl.h"
 #include "aes_modes_impl.h"
 #include "api/aes.h"
+#include "api/core_variant.h"
 #include "util/always_inline.h"
 
 namespace armaccel {
@@ -117,97 +119,27 @@ struct LaneBlocks {
 };
 }  // namespace aes_modes
 
-template <int Nr>
-ARMACCEL_NOINLINE void xts_encrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                         std::uint8_t* out, std::size_t blocks,
-                                         std::uint8_t tweak[16]) {
-  xts_encrypt_n<Nr, aes_modes::XtsTweaks::kGeneralRegisters>(rk, in, out, blocks, tweak);
-}
-template <int Nr>
-ARMACCEL_NOINLINE void xts_decrypt_gpr_n(const AesRoundKeys* rk, const std::uint8_t* in,
-                                         std::uint8_t* out, std::size_t blocks,
-                                         std::uint8_t tweak[16]) {
-  xts_decrypt_n<Nr, aes_modes::XtsTweaks::kGeneralRegisters>(rk, in, out, blocks, tweak);
-}
-
-// Dispatch on the round count recorded in the schedule.
-#define ARMACCEL_AES_BY_ROUNDS(fn, ...) \
-  switch (rk->rounds) {                 \
-    case 10:                            \
-      return fn<10>(__VA_ARGS__);       \
-    case 12:                            \
-      return fn<12>(__VA_ARGS__);       \
-    default:                            \
-      return fn<14>(__VA_ARGS__);       \
-  }
-
-void ecb_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks) {
-  ARMACCEL_AES_BY_ROUNDS(ecb_encrypt_n, rk, in, out, blocks)
-}
-void ecb_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks) {
-  ARMACCEL_AES_BY_ROUNDS(ecb_decrypt_n, rk, in, out, blocks)
-}
-void cbc_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t iv[16]) {
-  ARMACCEL_AES_BY_ROUNDS(cbc_encrypt_n, rk, in, out, blocks, iv)
-}
-void cbc_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t iv[16]) {
-  ARMACCEL_AES_BY_ROUNDS(cbc_decrypt_n, rk, in, out, blocks, iv)
-}
-void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t counter[16]) {
-  ARMACCEL_AES_BY_ROUNDS(ctr_encrypt_n, rk, in, out, blocks, counter)
-}
-
-void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t counter[16]) {
-  ARMACCEL_AES_BY_ROUNDS(ctr32_encrypt_n, rk, in, out, blocks, counter)
-}
-void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-             std::uint8_t mac[16]) {
-  ARMACCEL_AES_BY_ROUNDS(cbc_mac_n, rk, in, blocks, mac)
-}
-void xts_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t tweak[16]) {
-  ARMACCEL_AES_BY_ROUNDS(xts_encrypt_n, rk, in, out, blocks, tweak)
-}
-void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t tweak[16]) {
-  ARMACCEL_AES_BY_ROUNDS(xts_decrypt_n, rk, in, out, blocks, tweak)
-}
-void xts_encrypt_gpr(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                     std::size_t blocks, std::uint8_t tweak[16]) {
-  ARMACCEL_AES_BY_ROUNDS(xts_encrypt_gpr_n, rk, in, out, blocks, tweak)
-}
-void xts_decrypt_gpr(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                     std::size_t blocks, std::uint8_t tweak[16]) {
-  ARMACCEL_AES_BY_ROUNDS(xts_decrypt_gpr_n, rk, in, out, blocks, tweak)
-}
-
-#undef ARMACCEL_AES_BY_ROUNDS
-
 }  // namespace
 
 extern const AesKernel kAesCe;
 extern const AesKernel kAesCeOoo;
 // clang-format off
-const AesKernel kAesCe = {
+constexpr AesKernel kAesCe = {
     .lane = "aes-ce", .required = kFeatAsimd | kFeatAes, .set_encrypt_key = expand_encrypt_key,
-    .set_decrypt_key = expand_decrypt_key, .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt,
-    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt,
-    .ctr32_encrypt = ctr32_encrypt, .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt,
-    .xts_decrypt = xts_decrypt};
-// aes-ce for the out-of-order cores of the core table (cpu/lane_table.cpp): the
-// same schedule and modes, XTS with its tweaks in general-purpose registers.
-const AesKernel kAesCeOoo = {
-    .lane = "aes-ce-ooo", .required = kFeatAsimd | kFeatAes,
-    .set_encrypt_key = expand_encrypt_key, .set_decrypt_key = expand_decrypt_key,
-    .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt, .cbc_encrypt = cbc_encrypt,
-    .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt, .ctr32_encrypt = ctr32_encrypt,
-    .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt_gpr, .xts_decrypt = xts_decrypt_gpr};
+    .set_decrypt_key = expand_decrypt_key, .ecb_encrypt = ARMACCEL_BY_ROUNDS(ecb_encrypt_n),
+    .ecb_decrypt = ARMACCEL_BY_ROUNDS(ecb_decrypt_n),
+    .cbc_encrypt = ARMACCEL_BY_ROUNDS(cbc_encrypt_n),
+    .cbc_decrypt = ARMACCEL_BY_ROUNDS(cbc_decrypt_n),
+    .ctr_encrypt = ARMACCEL_BY_ROUNDS(ctr_encrypt_n),
+    .ctr32_encrypt = ARMACCEL_BY_ROUNDS(ctr32_encrypt_n), .cbc_mac = ARMACCEL_BY_ROUNDS(cbc_mac_n),
+    .xts_encrypt = ARMACCEL_BY_ROUNDS(xts_encrypt_n),
+    .xts_decrypt = ARMACCEL_BY_ROUNDS(xts_decrypt_n)};
 // clang-format on
+// The variant for out-of-order cores (cpu/lane_table.cpp): XTS with its
+// tweaks in general-purpose registers.
+constexpr AesKernel kAesCeOoo = core_variant(kAesCe, "aes-ce-ooo", [](AesKernel& k) {
+  k.xts_encrypt = ARMACCEL_BY_ROUNDS(xts_encrypt_n, aes_modes::XtsTweaks::kGeneralRegisters);
+  k.xts_decrypt = ARMACCEL_BY_ROUNDS(xts_decrypt_n, aes_modes::XtsTweaks::kGeneralRegisters);
+});
 
 }  // namespace armaccel

@@ -25,6 +25,7 @@
 #include <cstring>
 
 #include "api/chacha20.h"
+#include "api/core_variant.h"
 #include "util/always_inline.h"
 
 static_assert(std::endian::native == std::endian::little,
@@ -359,15 +360,18 @@ void xor_blocks(const std::uint32_t key[8], std::uint32_t iv[4], std::uint8_t* o
 }  // namespace
 
 extern const ChachaKernel kChachaNeon;
-const ChachaKernel kChachaNeon = {
-    .lane = "chacha20-neon", .required = kFeatAsimd, .xor_blocks = xor_blocks<Blocks::kVector>};
 extern const ChachaKernel kChachaNeonOoo;
-const ChachaKernel kChachaNeonOoo = {.lane = "chacha20-neon-ooo",
-                                     .required = kFeatAsimd,
-                                     .xor_blocks = xor_blocks<Blocks::kRowAndScalar>};
 extern const ChachaKernel kChachaNeonOooGpr;
-const ChachaKernel kChachaNeonOooGpr = {.lane = "chacha20-neon-ooo-gpr",
-                                        .required = kFeatAsimd,
-                                        .xor_blocks = xor_blocks<Blocks::kTwoScalar>};
+constexpr ChachaKernel kChachaNeon = {
+    .lane = "chacha20-neon", .required = kFeatAsimd, .xor_blocks = xor_blocks<Blocks::kVector>};
+// The variants for out-of-order cores (cpu/lane_table.cpp): six blocks an
+// iteration, the two beside the four NEON blocks in rows and scalar, or
+// both scalar.
+constexpr ChachaKernel kChachaNeonOoo =
+    core_variant(kChachaNeon, "chacha20-neon-ooo",
+                 [](ChachaKernel& k) { k.xor_blocks = xor_blocks<Blocks::kRowAndScalar>; });
+constexpr ChachaKernel kChachaNeonOooGpr =
+    core_variant(kChachaNeon, "chacha20-neon-ooo-gpr",
+                 [](ChachaKernel& k) { k.xor_blocks = xor_blocks<Blocks::kTwoScalar>; });
 
 }  // namespace armaccel

@@ -5,15 +5,21 @@
 // current counter blocks go through AES (no dependency between the two), so
 // both units are busy; when decrypting the input is hashed directly.
 //
+// Its variant for out-of-order cores, "gcm-ce-ooo", runs the loop of
+// gcm_ce_ooo_impl.h.
+//
 // Built with per-file -march=armv8-a+crypto: everything here is internal
-// except the lane table (docs/architecture.md, extension-flag hazard).
+// except the lane tables (docs/architecture.md, extension-flag hazard).
 #include <arm_neon.h>
 
 #include <cstddef>
 #include <cstdint>
 
+#include "aes_by_rounds.h"
 #include "aes_ce_impl.h"
+#include "api/core_variant.h"
 #include "api/gcm.h"
+#include "gcm_ce_ooo_impl.h"
 #include "ghash_pmull_impl.h"
 
 namespace armaccel {
@@ -108,27 +114,21 @@ void gcm_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
   store_block(xi, x);
 }
 
-// The schedule's round count picks the instance.
-template <bool Encrypt>
-void crypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in, std::uint8_t* out,
-           std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
-  switch (rk->rounds) {
-    case 10:
-      return gcm_n<10, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
-    case 12:
-      return gcm_n<12, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
-    default:
-      return gcm_n<14, Encrypt>(rk, hkey, in, out, blocks, counter, xi);
-  }
-}
-
 }  // namespace
 
 extern const GcmKernel kGcmCe;
+extern const GcmKernel kGcmCeOoo;
 // clang-format off
-const GcmKernel kGcmCe = {
+constexpr GcmKernel kGcmCe = {
     .lane = "gcm-ce", .required = kFeatAsimd | kFeatAes | kFeatPmull, .aes = &kAesCe,
-    .ghash = &kGhashPmull, .encrypt = crypt<true>, .decrypt = crypt<false>};
+    .ghash = &kGhashPmull, .encrypt = ARMACCEL_BY_ROUNDS(gcm_n, true),
+    .decrypt = ARMACCEL_BY_ROUNDS(gcm_n, false)};
 // clang-format on
+// The variant for out-of-order cores (cpu/lane_table.cpp): eight blocks
+// per iteration (gcm_ce_ooo_impl.h).
+constexpr GcmKernel kGcmCeOoo = core_variant(kGcmCe, "gcm-ce-ooo", [](GcmKernel& k) {
+  k.encrypt = ARMACCEL_BY_ROUNDS(gcm_ooo::gcm_n, true, 8);
+  k.decrypt = ARMACCEL_BY_ROUNDS(gcm_ooo::gcm_n, false, 8);
+});
 
 }  // namespace armaccel

@@ -41,6 +41,7 @@
 #include <cstring>
 #include <utility>
 
+#include "api/core_variant.h"
 #include "api/poly1305.h"
 #include "portable/poly1305_radix64.h"
 #include "util/always_inline.h"
@@ -292,16 +293,16 @@ void blocks(Poly1305State* st, const std::uint8_t* data, std::size_t n, std::uin
 }  // namespace
 
 extern const Poly1305Kernel kPoly1305Neon;
-const Poly1305Kernel kPoly1305Neon = {.lane = "poly1305-neon",
-                                      .required = kFeatAsimd,
-                                      .init = init,
-                                      .blocks = blocks<Order::kInOrder>,
-                                      .finish = r64::finish<Head>};
 extern const Poly1305Kernel kPoly1305NeonOoo;
-const Poly1305Kernel kPoly1305NeonOoo = {.lane = "poly1305-neon-ooo",
-                                         .required = kFeatAsimd,
-                                         .init = init,
-                                         .blocks = blocks<Order::kHighFirst>,
-                                         .finish = r64::finish<Head>};
+constexpr Poly1305Kernel kPoly1305Neon = {.lane = "poly1305-neon",
+                                          .required = kFeatAsimd,
+                                          .init = init,
+                                          .blocks = blocks<Order::kInOrder>,
+                                          .finish = r64::finish<Head>};
+// The variant for out-of-order cores (cpu/lane_table.cpp): the products of
+// the next blocks first, those with the accumulator last.
+constexpr Poly1305Kernel kPoly1305NeonOoo =
+    core_variant(kPoly1305Neon, "poly1305-neon-ooo",
+                 [](Poly1305Kernel& k) { k.blocks = blocks<Order::kHighFirst>; });
 
 }  // namespace armaccel

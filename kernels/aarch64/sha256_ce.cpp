@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "api/core_variant.h"
 #include "api/sha2.h"
 
 namespace armaccel {
@@ -116,10 +117,12 @@ void compress_rolled(std::uint32_t state[8], const std::uint8_t* data, std::size
 }  // namespace
 
 extern const Sha256Kernel kSha256Ce;
-const Sha256Kernel kSha256Ce = {
-    .lane = "sha256-ce", .required = kFeatAsimd | kFeatSha2, .compress = compress_unrolled};
 extern const Sha256Kernel kSha256CeOoo;
-const Sha256Kernel kSha256CeOoo = {
-    .lane = "sha256-ce-ooo", .required = kFeatAsimd | kFeatSha2, .compress = compress_rolled};
+constexpr Sha256Kernel kSha256Ce = {
+    .lane = "sha256-ce", .required = kFeatAsimd | kFeatSha2, .compress = compress_unrolled};
+// The variant for out-of-order cores (cpu/lane_table.cpp): the copy of ABCD
+// taken off the SHA256H recurrence.
+constexpr Sha256Kernel kSha256CeOoo =
+    core_variant(kSha256Ce, "sha256-ce-ooo", [](Sha256Kernel& k) { k.compress = compress_rolled; });
 
 }  // namespace armaccel

@@ -12,6 +12,8 @@
 // the entry and in docs/report.
 #pragma once
 
+#include <cstddef>
+
 #include "cpu/core_class.h"
 
 namespace armaccel {
@@ -33,15 +35,28 @@ inline constexpr int kEveryReleaseFrom = 0;
 // 3.5's, in the same run; 3.1 to 3.4, not measured, count as 3.5.
 inline constexpr int kAfter30 = 1;
 
+// One estimate behind a slower-on-core entry: the lane and the default
+// provider of OpenSSL 3.5.9 (kFiguresAgainst), in the same run, for one
+// operation at one message size on one core model (scripts/icount/
+// cycles.sh; docs/report).  The provider formats the reason a user reads
+// from it (provider/step_aside.cpp), so every reason reads alike.
+struct CycleFigure {
+  const char* operation;   // "AES-128-CBC encryption", "AES-128-GCM records"
+  unsigned message_bytes;  // the message size measured: 64, 1024 or 16384
+  double lane;             // the lane's estimated cycles per byte
+  double openssl;          // OpenSSL's, the same way
+};
+inline constexpr const char* kFiguresAgainst = "3.5";
+
 // One algorithm family (provider/step_aside.cpp's names: "aes-cbc") in
-// which a lane faster than OpenSSL's code elsewhere is slower on some core
-// classes: there the provider leaves the family to the default provider and
-// gives `reason`, with the estimated figure.
+// which a lane faster than OpenSSL's code elsewhere is slower on a core
+// class: there the provider leaves the family to the default provider and
+// gives the figure as its reason.
 struct SlowerOnCore {
   const char* family;  // null ends a list
-  CoreClassSet cores;
-  int from_minor;      // slower against OpenSSL 3.<from_minor> and later
-  const char* reason;  // shown when deferred
+  CoreClass core;
+  int from_minor;  // slower against OpenSSL 3.<from_minor> and later
+  CycleFigure figure;
 };
 
 // Which core classes a lane is chosen on (features permitting): only on
@@ -59,14 +74,39 @@ struct LaneFacts {
   const SlowerOnCore* slower;  // null, or a list ended by a null family
 };
 
-// One entry of a lane list: the lane's kernel table and its facts.  No
-// default: every entry states how the lane was measured.
+// A lane's variant for some core classes (api/core_variant.h: the lane's
+// table with a few entries replaced): chosen instead of the lane on
+// `cores`, with `why` reported there, measured as the lane is, and slower
+// than OpenSSL's code where its own `slower` entries say.
+template <class Kernel>
+struct CoreVariant {
+  const Kernel* kernel;
+  CoreClassSet cores;
+  const char* why;
+  const SlowerOnCore* slower = nullptr;
+};
+
+// One entry of a lane list: the lane's kernel table, its facts and its
+// variants per core class, if any.  No default: every entry states how the
+// lane was measured.  The list the selection walks (lane_table.cpp) has
+// each variant just before its lane, as a lane chosen only on its cores.
 template <class Kernel>
 struct Lane {
   constexpr Lane(const Kernel* k, Measured m, CoreFit f = {}, const SlowerOnCore* s = nullptr)
       : kernel(k), facts{m, f, s} {}
+  template <std::size_t N>
+  constexpr Lane(const Kernel* k, Measured m, const CoreVariant<Kernel> (&v)[N],
+                 const SlowerOnCore* s = nullptr)
+      : kernel(k), facts{m, {}, s}, variants(v), variant_count(N) {}
   const Kernel* kernel;
   LaneFacts facts;
+  const CoreVariant<Kernel>* variants = nullptr;
+  std::size_t variant_count = 0;
+
+  // The facts of variant i: the lane's measurement, its cores and reasons.
+  constexpr LaneFacts variant_facts(std::size_t i) const {
+    return {facts.measured, {variants[i].cores, 0, variants[i].why}, variants[i].slower};
+  }
 };
 
 // Whether the facts let the lane serve on a core of class `core`.

@@ -16,7 +16,10 @@
 // model), armaccel against OpenSSL 3.5.9's default provider in the same
 // libcrypto, the worst of 64 B, 1 KiB and 16 KiB unless a size is named
 // (docs/report); rows within about 5% are the estimate's noise and defer
-// nothing.  The reasons carry the figure, as the estimate is of that core.
+// nothing.  A slower-on-core entry holds its figure as data (CycleFigure);
+// the provider formats the reason from it.  A lane's variants per core
+// class (CoreVariant: its table with a few entries replaced,
+// api/core_variant.h) are listed with it.
 #include <cstddef>
 
 #include "cpu/lanes.h"
@@ -38,8 +41,6 @@ extern const GhashKernel kGhashNeon;
 #endif
 #if ARMACCEL_HAVE_GCM_CE
 extern const GcmKernel kGcmCe;
-#endif
-#if ARMACCEL_HAVE_GCM_CE_OOO
 extern const GcmKernel kGcmCeOoo;
 #endif
 #if ARMACCEL_HAVE_SHA256_CE
@@ -97,28 +98,45 @@ extern const X25519Kernel kX25519Neon;
 
 namespace {
 
-// A list's storage: the lanes and their facts side by side.
+// A list's storage: the lanes and their facts side by side, each lane's
+// core variants just before it (lane_facts.h).
 template <class Kernel, std::size_t N>
 struct LaneStore {
   const Kernel* lanes[N];
   LaneFacts facts[N];
   static constexpr std::size_t kCount = N;
 };
-template <class Kernel, std::size_t N>
-constexpr LaneStore<Kernel, N> store(const Lane<Kernel> (&entries)[N]) {
+template <class Kernel, std::size_t M>
+constexpr std::size_t lanes_and_variants(const Lane<Kernel> (&entries)[M]) {
+  std::size_t n = 0;
+  for (const Lane<Kernel>& e : entries) n += 1 + e.variant_count;
+  return n;
+}
+template <std::size_t N, class Kernel, std::size_t M>
+constexpr LaneStore<Kernel, N> store(const Lane<Kernel> (&entries)[M]) {
   LaneStore<Kernel, N> s{};
-  for (std::size_t i = 0; i < N; ++i) {
-    s.lanes[i] = entries[i].kernel;
-    s.facts[i] = entries[i].facts;
+  std::size_t n = 0;
+  for (const Lane<Kernel>& e : entries) {
+    for (std::size_t v = 0; v < e.variant_count; ++v, ++n) {
+      s.lanes[n] = e.variants[v].kernel;
+      s.facts[n] = e.variant_facts(v);
+    }
+    s.lanes[n] = e.kernel;
+    s.facts[n++] = e.facts;
   }
   return s;
 }
+#define ARMACCEL_STORE(entries) store<lanes_and_variants(entries)>(entries)
 
 [[maybe_unused]] constexpr CoreClassSet kA72 = core_bit(CoreClass::kCortexA72);
 [[maybe_unused]] constexpr CoreClassSet kN1 = core_bit(CoreClass::kNeoverseN1);
 [[maybe_unused]] constexpr CoreClassSet kV1 = core_bit(CoreClass::kNeoverseV1);
 [[maybe_unused]] constexpr CoreClassSet kV2 = core_bit(CoreClass::kNeoverseV2);
 [[maybe_unused]] constexpr CoreClassSet kOutOfOrder = kA72 | kN1 | kV1 | kV2;
+[[maybe_unused]] constexpr CoreClass kA72Class = CoreClass::kCortexA72;
+[[maybe_unused]] constexpr CoreClass kN1Class = CoreClass::kNeoverseN1;
+[[maybe_unused]] constexpr CoreClass kV1Class = CoreClass::kNeoverseV1;
+[[maybe_unused]] constexpr CoreClass kV2Class = CoreClass::kNeoverseV2;
 
 // ---- AES ----
 
@@ -128,9 +146,9 @@ constexpr LaneStore<Kernel, N> store(const Lane<Kernel> (&entries)[N]) {
 // neoverse-v1 0.247 against 0.300 (0.302), neoverse-v2 0.254 against 0.307
 // (0.302).  aes-ce's vector tweaks take fewer instructions (1.84 against
 // 2.03 a byte on the reference CPU), which is what in-order cores run on.
-constexpr CoreFit kAesCeOooFit = {
-    kOutOfOrder, 0,
-    "XTS tweaks in general-purpose registers: fewer cycles on this out-of-order core"};
+constexpr CoreVariant<AesKernel> kAesCeVariants[] = {
+    {&kAesCeOoo, kOutOfOrder,
+     "XTS tweaks in general-purpose registers: fewer cycles on this out-of-order core"}};
 #endif
 
 #if ARMACCEL_HAVE_AES_NEON
@@ -152,26 +170,15 @@ constexpr CoreFit kAesCeOooFit = {
 // 10.5 against 37.8, XTS 10.6 against 32.5 at 16 KiB, GCM 13.1 against
 // 44.1), hence kAfter30.  CCM is CTR and CBC-MAC, each slower (CBC-MAC is
 // the CBC encryption chain).
+constexpr CycleFigure kAesCbcA72 = {"AES-128-CBC encryption", 16384, 36.2, 33.0};
 constexpr SlowerOnCore kAesNeonSlower[] = {
-    {"aes-cbc", kA72, kEveryReleaseFrom,
-     "on cortex-a72 without the AES instructions, AES-128-CBC encryption takes an estimated "
-     "36.2 cycles/byte against OpenSSL 3.5's 33.0 at 16 KiB"},
-    {"aes-ctr", kA72, kAfter30,
-     "on cortex-a72 without the AES instructions, AES-128-CTR takes an estimated 10.5 "
-     "cycles/byte against OpenSSL 3.5's 9.45 at 16 KiB"},
-    {"aes-xts", kA72, kAfter30,
-     "on cortex-a72 without the AES instructions, 64-byte AES-128-XTS messages take an "
-     "estimated 69.2 cycles/byte against OpenSSL 3.5's 57.4"},
-    {"aes-ccm", kA72, kEveryReleaseFrom,
-     "on cortex-a72 without the AES instructions, CCM's CBC-MAC and CTR are each slower: "
-     "AES-128-CBC encryption takes an estimated 36.2 cycles/byte against OpenSSL 3.5's 33.0"},
-    {"cmac", kA72, kEveryReleaseFrom,
-     "on cortex-a72 without the AES instructions, AES-128 CMAC takes an estimated 50.9 "
-     "cycles/byte against OpenSSL 3.5's 46.3 at 16 KiB"},
-    {"aes-gcm", kA72, kAfter30,
-     "on cortex-a72 without the AES instructions, 64-byte AES-128-GCM messages (a new key "
-     "each) take an estimated 85.6 cycles/byte against OpenSSL 3.5's 78.8"},
-    {nullptr, 0, 0, nullptr}};
+    {"aes-cbc", kA72Class, kEveryReleaseFrom, kAesCbcA72},
+    {"aes-ctr", kA72Class, kAfter30, {"AES-128-CTR", 16384, 10.5, 9.45}},
+    {"aes-xts", kA72Class, kAfter30, {"AES-128-XTS", 64, 69.2, 57.4}},
+    {"aes-ccm", kA72Class, kEveryReleaseFrom, kAesCbcA72},  // CCM's CBC-MAC; its CTR too
+    {"cmac", kA72Class, kEveryReleaseFrom, {"AES-128 CMAC", 16384, 50.9, 46.3}},
+    {"aes-gcm", kA72Class, kAfter30, {"AES-128-GCM records with a new key each", 64, 85.6, 78.8}},
+    {}};
 #endif
 
 // aes-portable: 63.6 (ECB) to 250 (CBC encryption) instructions/byte
@@ -179,8 +186,7 @@ constexpr SlowerOnCore kAesNeonSlower[] = {
 // instructions turned off for both).
 constexpr Lane<AesKernel> kAesEntries[] = {
 #if ARMACCEL_HAVE_AES_CE
-    {&kAesCeOoo, kFasterEveryRelease, kAesCeOooFit},
-    {&kAesCe, kFasterEveryRelease},
+    {&kAesCe, kFasterEveryRelease, kAesCeVariants},
 #endif
 #if ARMACCEL_HAVE_AES_NEON
     {&kAesNeon, kFasterEveryRelease, {}, kAesNeonSlower},
@@ -200,16 +206,10 @@ constexpr Lane<AesKernel> kAesEntries[] = {
 // 3.0 armaccel wins on all of them (neoverse-n1 64 B records 12.4 against
 // 16.3, neoverse-v1 16 KiB 0.43 against 0.48), hence kAfter30.
 constexpr SlowerOnCore kGhashPmullSlower[] = {
-    {"aes-gcm", kN1, kAfter30,
-     "on neoverse-n1, 64-byte AES-128-GCM records take an estimated 11.1 cycles/byte against "
-     "OpenSSL 3.5's 10.5"},
-    {"aes-gcm", kV1, kAfter30,
-     "on neoverse-v1, AES-128-GCM records take an estimated 0.43 cycles/byte against OpenSSL "
-     "3.5's 0.39 at 16 KiB"},
-    {"aes-gcm", kV2, kAfter30,
-     "on neoverse-v2, AES-128-GCM records take an estimated 0.43 cycles/byte against OpenSSL "
-     "3.5's 0.40 at 16 KiB"},
-    {nullptr, 0, 0, nullptr}};
+    {"aes-gcm", kN1Class, kAfter30, {"AES-128-GCM records", 64, 11.1, 10.5}},
+    {"aes-gcm", kV1Class, kAfter30, {"AES-128-GCM records", 16384, 0.43, 0.39}},
+    {"aes-gcm", kV2Class, kAfter30, {"AES-128-GCM records", 16384, 0.43, 0.40}},
+    {}};
 #endif
 
 // ghash-neon: GMAC 5.39 instructions/byte at 16 KiB (9.44 at 1 KiB) against
@@ -229,22 +229,20 @@ constexpr Lane<GhashKernel> kGhashEntries[] = {
 
 // ---- fused GCM (no portable entry) ----
 
-#if ARMACCEL_HAVE_GCM_CE_OOO
+#if ARMACCEL_HAVE_GCM_CE
 // AES-128-GCM records, gcm-ce-ooo against gcm-ce (OpenSSL 3.5), 16 KiB:
 // cortex-a72 0.904 against 0.980 (0.940), neoverse-n1 0.885 against 0.946
 // (0.931), neoverse-v1 0.431 against 0.494 (0.390), neoverse-v2 0.429
 // against 0.492 (0.396); 64 B cortex-a72 15.5 against 16.0 (16.3).  gcm-ce
 // takes fewer instructions (2.63 against 2.74 a byte).
-constexpr CoreFit kGcmCeOooFit = {
-    kOutOfOrder, 0, "eight blocks per iteration: fewer cycles on this out-of-order core"};
+constexpr CoreVariant<GcmKernel> kGcmCeVariants[] = {
+    {&kGcmCeOoo, kOutOfOrder,
+     "eight blocks per iteration: fewer cycles on this out-of-order core"}};
 #endif
 
 constexpr Lane<GcmKernel> kGcmEntries[] = {
-#if ARMACCEL_HAVE_GCM_CE_OOO
-    {&kGcmCeOoo, kFasterEveryRelease, kGcmCeOooFit},
-#endif
 #if ARMACCEL_HAVE_GCM_CE
-    {&kGcmCe, kFasterEveryRelease},
+    {&kGcmCe, kFasterEveryRelease, kGcmCeVariants},
 #endif
     {nullptr, kPortableLane},  // sentinel: no fused lane usable
 };
@@ -257,9 +255,9 @@ constexpr Lane<GcmKernel> kGcmEntries[] = {
 // (1.313), neoverse-v1 1.298 against 1.54 (1.295), neoverse-v2 1.298
 // against 1.54 (1.296).  sha256-ce takes fewer instructions (1.611 against
 // 1.99 a byte on the reference CPU).
-constexpr CoreFit kSha256CeOooFit = {
-    kOutOfOrder, 0,
-    "the copy of ABCD off the SHA256H recurrence: fewer cycles on this out-of-order core"};
+constexpr CoreVariant<Sha256Kernel> kSha256CeVariants[] = {
+    {&kSha256CeOoo, kOutOfOrder,
+     "the copy of ABCD off the SHA256H recurrence: fewer cycles on this out-of-order core"}};
 #endif
 
 // sha256-neon on a core without the SHA instructions, against OpenSSL 3.0 /
@@ -269,8 +267,7 @@ constexpr CoreFit kSha256CeOooFit = {
 // 26.9-27.1).
 constexpr Lane<Sha256Kernel> kSha256Entries[] = {
 #if ARMACCEL_HAVE_SHA256_CE
-    {&kSha256CeOoo, kFasterEveryRelease, kSha256CeOooFit},
-    {&kSha256Ce, kFasterEveryRelease},
+    {&kSha256Ce, kFasterEveryRelease, kSha256CeVariants},
 #endif
 #if ARMACCEL_HAVE_SHA256_NEON
     {&kSha256Neon, kFasterEveryRelease},
@@ -312,15 +309,12 @@ constexpr CoreFit kKeccakSha3Fit = {};
 // (19.7 / 19.7), 19.6 (23.9 / 23.4); SHA3-512 36.3 (45.2 / 45.1).  In
 // cycles its single sponge keeps fewer integer pipes busy than OpenSSL's
 // scalar Keccak on the Cortex-A72 (it wins on Neoverse N1, V1, V2).
-#define ARMACCEL_KECCAK_A72                                                                 \
-  "on cortex-a72, SHA3-256 takes an estimated 17.1 cycles/byte against OpenSSL 3.5's 11.5 " \
-  "at 16 KiB"
+constexpr CycleFigure kSha3A72 = {"SHA3-256", 16384, 17.1, 11.5};
 constexpr SlowerOnCore kKeccakNeonSlower[] = {
-    {"sha3", kA72, kEveryReleaseFrom, ARMACCEL_KECCAK_A72},
-    {"keccak", kA72, kEveryReleaseFrom, ARMACCEL_KECCAK_A72},
-    {"keccak-kmac", kA72, kEveryReleaseFrom, ARMACCEL_KECCAK_A72},
-    {nullptr, 0, 0, nullptr}};
-#undef ARMACCEL_KECCAK_A72
+    {"sha3", kA72Class, kEveryReleaseFrom, kSha3A72},
+    {"keccak", kA72Class, kEveryReleaseFrom, kSha3A72},
+    {"keccak-kmac", kA72Class, kEveryReleaseFrom, kSha3A72},
+    {}};
 #endif
 
 constexpr Lane<KeccakKernel> kKeccakEntries[] = {
@@ -347,14 +341,6 @@ constexpr Lane<KeccakKernel> kKeccakEntries[] = {
 // neoverse-n1 2.31 / 2.04 / 2.72 (2.30): N1's third integer pipe and wider
 // front end take it.  chacha20-neon takes the fewest instructions (5.31 a
 // byte at 16 KiB on the reference CPU).
-constexpr CoreFit kChachaOooFit = {
-    kOutOfOrder & ~kN1, 0,
-    "a NEON block in rows and a scalar block beside every four NEON blocks: fewer cycles on "
-    "this out-of-order core"};
-constexpr CoreFit kChachaOooGprFit = {
-    kN1, 0,
-    "two scalar blocks beside every four NEON blocks, on the integer pipes: fewer cycles on "
-    "this out-of-order core"};
 // On Neoverse V1/V2 OpenSSL runs ChaCha20 on SVE; chacha20-neon-ooo is bound
 // by the latency of the quarter round's chain there.  The six-block lanes
 // win on cortex-a72 (chacha20-neon-ooo 2.99 against 3.20 at 16 KiB, 21.3
@@ -363,26 +349,30 @@ constexpr CoreFit kChachaOooGprFit = {
 // (5.75 against 6.27 at 1 KiB, 31.4 against 41.4 at 64 B), neoverse-n1 3.13
 // against 3.30 (4.42 / 4.66, 23.1 / 28.4): registered there.
 constexpr SlowerOnCore kChachaOooSlower[] = {
-    {"chacha20", kV1, kEveryReleaseFrom,
-     "on neoverse-v1, ChaCha20 takes an estimated 1.66 cycles/byte against OpenSSL 3.5's 1.39 "
-     "at 16 KiB"},
-    {"chacha20", kV2, kEveryReleaseFrom,
-     "on neoverse-v2, ChaCha20 takes an estimated 1.65 cycles/byte against OpenSSL 3.5's 1.12 "
-     "at 16 KiB"},
-    {"chacha20-poly1305", kV1, kEveryReleaseFrom,
-     "on neoverse-v1, ChaCha20-Poly1305 records take an estimated 2.28 cycles/byte against "
-     "OpenSSL 3.5's 1.97 at 16 KiB"},
-    {"chacha20-poly1305", kV2, kEveryReleaseFrom,
-     "on neoverse-v2, ChaCha20-Poly1305 records take an estimated 2.16 cycles/byte against "
-     "OpenSSL 3.5's 1.60 at 16 KiB"},
-    {nullptr, 0, 0, nullptr}};
+    {"chacha20", kV1Class, kEveryReleaseFrom, {"ChaCha20", 16384, 1.66, 1.39}},
+    {"chacha20", kV2Class, kEveryReleaseFrom, {"ChaCha20", 16384, 1.65, 1.12}},
+    {"chacha20-poly1305",
+     kV1Class,
+     kEveryReleaseFrom,
+     {"ChaCha20-Poly1305 records", 16384, 2.28, 1.97}},
+    {"chacha20-poly1305",
+     kV2Class,
+     kEveryReleaseFrom,
+     {"ChaCha20-Poly1305 records", 16384, 2.16, 1.60}},
+    {}};
+constexpr CoreVariant<ChachaKernel> kChachaNeonVariants[] = {
+    {&kChachaNeonOoo, kOutOfOrder & ~kN1,
+     "a NEON block in rows and a scalar block beside every four NEON blocks: fewer cycles on "
+     "this out-of-order core",
+     kChachaOooSlower},
+    {&kChachaNeonOooGpr, kN1,
+     "two scalar blocks beside every four NEON blocks, on the integer pipes: fewer cycles on "
+     "this out-of-order core"}};
 #endif
 
 constexpr Lane<ChachaKernel> kChacha20Entries[] = {
 #if ARMACCEL_HAVE_CHACHA20_NEON
-    {&kChachaNeonOoo, kFasterEveryRelease, kChachaOooFit, kChachaOooSlower},
-    {&kChachaNeonOooGpr, kFasterEveryRelease, kChachaOooGprFit},
-    {&kChachaNeon, kFasterEveryRelease},
+    {&kChachaNeon, kFasterEveryRelease, kChachaNeonVariants},
 #endif
     {&kChachaPortable, kPortableLane},
 };
@@ -395,30 +385,27 @@ constexpr Lane<ChachaKernel> kChacha20Entries[] = {
 // 1.154 (0.975), neoverse-v1 0.617 against 0.901 (0.565), neoverse-v2 0.506
 // against 0.720 (0.472).  poly1305-neon takes fewer instructions (1.58
 // against 1.62 a byte on the reference CPU).
-constexpr CoreFit kPoly1305OooFit = {
-    kOutOfOrder, 0,
-    "the products of the next blocks first, those with the accumulator last: fewer cycles on "
-    "this out-of-order core"};
 // poly1305-neon-ooo wins on cortex-a72 (0.944 against 1.000 at 16 KiB,
 // 1.40 against 1.42 at 1 KiB); on the others the per-key powers and the
 // radix-2^26 loop lose at some size.
 constexpr SlowerOnCore kPoly1305OooSlower[] = {
-    {"poly1305", kN1, kEveryReleaseFrom,
-     "on neoverse-n1, Poly1305 with a new key per 1 KiB message takes an estimated 1.35 "
-     "cycles/byte against OpenSSL 3.5's 1.29"},
-    {"poly1305", kV1, kEveryReleaseFrom,
-     "on neoverse-v1, Poly1305 takes an estimated 0.62 cycles/byte against OpenSSL 3.5's 0.57 "
-     "at 16 KiB"},
-    {"poly1305", kV2, kEveryReleaseFrom,
-     "on neoverse-v2, Poly1305 takes an estimated 0.51 cycles/byte against OpenSSL 3.5's 0.47 "
-     "at 16 KiB"},
-    {nullptr, 0, 0, nullptr}};
+    {"poly1305",
+     kN1Class,
+     kEveryReleaseFrom,
+     {"Poly1305 with a new key per message", 1024, 1.35, 1.29}},
+    {"poly1305", kV1Class, kEveryReleaseFrom, {"Poly1305", 16384, 0.62, 0.57}},
+    {"poly1305", kV2Class, kEveryReleaseFrom, {"Poly1305", 16384, 0.51, 0.47}},
+    {}};
+constexpr CoreVariant<Poly1305Kernel> kPoly1305NeonVariants[] = {
+    {&kPoly1305NeonOoo, kOutOfOrder,
+     "the products of the next blocks first, those with the accumulator last: fewer cycles on "
+     "this out-of-order core",
+     kPoly1305OooSlower}};
 #endif
 
 constexpr Lane<Poly1305Kernel> kPoly1305Entries[] = {
 #if ARMACCEL_HAVE_POLY1305_NEON
-    {&kPoly1305NeonOoo, kFasterEveryRelease, kPoly1305OooFit, kPoly1305OooSlower},
-    {&kPoly1305Neon, kFasterEveryRelease},
+    {&kPoly1305Neon, kFasterEveryRelease, kPoly1305NeonVariants},
 #endif
     {&kPoly1305Portable, kPortableLane},
 };
@@ -433,13 +420,9 @@ constexpr Lane<Poly1305Kernel> kPoly1305Entries[] = {
 // (3.208), SM4-CCM records 1.906 (4.564); at 1 KiB and 64 B too.
 #if ARMACCEL_HAVE_SM4_CE
 constexpr SlowerOnCore kSm4CeSlower[] = {
-    {"sm4-gcm", kV1, kEveryReleaseFrom,
-     "on neoverse-v1, 64-byte SM4-GCM records take an estimated 8.55 cycles/byte against "
-     "OpenSSL 3.5's 7.44"},
-    {"sm4-gcm", kV2, kEveryReleaseFrom,
-     "on neoverse-v2, 64-byte SM4-GCM records take an estimated 8.14 cycles/byte against "
-     "OpenSSL 3.5's 6.49"},
-    {nullptr, 0, 0, nullptr}};
+    {"sm4-gcm", kV1Class, kEveryReleaseFrom, {"SM4-GCM records", 64, 8.55, 7.44}},
+    {"sm4-gcm", kV2Class, kEveryReleaseFrom, {"SM4-GCM records", 64, 8.14, 6.49}},
+    {}};
 #endif
 
 // sm4-neon on cortex-a53 (cortex-a72 alike), at 16 KiB against OpenSSL 3.0
@@ -449,28 +432,18 @@ constexpr SlowerOnCore kSm4CeSlower[] = {
 // 40.1); at 1 KiB too.  In cycles its rounds are serial (TBL then three
 // dependent TBX) where OpenSSL does four independent lookups.
 #if ARMACCEL_HAVE_SM4_NEON
-#define ARMACCEL_SM4_A72                                                                        \
-  "on cortex-a72, SM4-CBC encryption takes an estimated 174 cycles/byte against OpenSSL 3.5's " \
-  "32.2 at 16 KiB"
-#define ARMACCEL_SM4_N1                                                                           \
-  "on neoverse-n1, SM4-CBC encryption takes an estimated 70.0 cycles/byte against OpenSSL 3.5's " \
-  "51.9 at 16 KiB"
+constexpr CycleFigure kSm4CbcA72 = {"SM4-CBC encryption", 16384, 174, 32.2};
+constexpr CycleFigure kSm4CbcN1 = {"SM4-CBC encryption", 16384, 70.0, 51.9};
 constexpr SlowerOnCore kSm4NeonSlower[] = {
-    {"sm4", kA72, kEveryReleaseFrom, ARMACCEL_SM4_A72},
-    {"sm4", kN1, kEveryReleaseFrom, ARMACCEL_SM4_N1},
-    {"sm4-ccm", kA72, kEveryReleaseFrom, ARMACCEL_SM4_A72},
-    {"sm4-ccm", kN1, kEveryReleaseFrom, ARMACCEL_SM4_N1},
-    {"sm4-xts", kA72, kEveryReleaseFrom, ARMACCEL_SM4_A72},
-    {"sm4-xts", kN1, kEveryReleaseFrom, ARMACCEL_SM4_N1},
-    {"sm4-gcm", kA72, kEveryReleaseFrom,
-     "on cortex-a72, 64-byte SM4-GCM records take an estimated 108 cycles/byte against OpenSSL "
-     "3.5's 54.3"},
-    {"sm4-gcm", kN1, kEveryReleaseFrom,
-     "on neoverse-n1, 64-byte SM4-GCM records take an estimated 50.0 cycles/byte against "
-     "OpenSSL 3.5's 37.6"},
-    {nullptr, 0, 0, nullptr}};
-#undef ARMACCEL_SM4_A72
-#undef ARMACCEL_SM4_N1
+    {"sm4", kA72Class, kEveryReleaseFrom, kSm4CbcA72},
+    {"sm4", kN1Class, kEveryReleaseFrom, kSm4CbcN1},
+    {"sm4-ccm", kA72Class, kEveryReleaseFrom, kSm4CbcA72},
+    {"sm4-ccm", kN1Class, kEveryReleaseFrom, kSm4CbcN1},
+    {"sm4-xts", kA72Class, kEveryReleaseFrom, kSm4CbcA72},
+    {"sm4-xts", kN1Class, kEveryReleaseFrom, kSm4CbcN1},
+    {"sm4-gcm", kA72Class, kEveryReleaseFrom, {"SM4-GCM records", 64, 108, 54.3}},
+    {"sm4-gcm", kN1Class, kEveryReleaseFrom, {"SM4-GCM records", 64, 50.0, 37.6}},
+    {}};
 #endif
 
 constexpr Lane<Sm4Kernel> kSm4Entries[] = {
@@ -492,21 +465,13 @@ constexpr Lane<Sm4Kernel> kSm4Entries[] = {
 // per-message path costs less at 64 B and 1 KiB.  Against OpenSSL 3.0's C
 // code sm3-ce wins (5.49 against 8.51 at 1 KiB on neoverse-v1).
 #if ARMACCEL_HAVE_SM3_CE
-constexpr SlowerOnCore kSm3CeSlower[] = {
-    {"sm3", kV1, kAfter30,
-     "on neoverse-v1, SM3 takes an estimated 5.49 cycles/byte against OpenSSL 3.5's 5.23 at 1 "
-     "KiB"},
-    {"sm3", kV2, kAfter30,
-     "on neoverse-v2, SM3 takes an estimated 5.48 cycles/byte against OpenSSL 3.5's 5.30 at 1 "
-     "KiB"},
-    {nullptr, 0, 0, nullptr}};
+constexpr SlowerOnCore kSm3CeSlower[] = {{"sm3", kV1Class, kAfter30, {"SM3", 1024, 5.49, 5.23}},
+                                         {"sm3", kV2Class, kAfter30, {"SM3", 1024, 5.48, 5.30}},
+                                         {}};
 #endif
 #if ARMACCEL_HAVE_SM3_SCALAR
 constexpr SlowerOnCore kSm3ScalarSlower[] = {
-    {"sm3", kA72, kEveryReleaseFrom,
-     "on cortex-a72, SM3 takes an estimated 13.8 cycles/byte against OpenSSL 3.5's 12.2 at 16 "
-     "KiB"},
-    {nullptr, 0, 0, nullptr}};
+    {"sm3", kA72Class, kEveryReleaseFrom, {"SM3", 16384, 13.8, 12.2}}, {}};
 #endif
 
 constexpr Lane<Sm3Kernel> kSm3Entries[] = {
@@ -558,18 +523,18 @@ constexpr Lane<X25519Kernel> kX25519Entries[] = {
 };
 
 // The stores, named <primitive>_store for the generated list functions.
-constexpr auto aes_store = store(kAesEntries);
-constexpr auto ghash_store = store(kGhashEntries);
-constexpr auto gcm_store = store(kGcmEntries);
-constexpr auto sha256_store = store(kSha256Entries);
-constexpr auto sha512_store = store(kSha512Entries);
-constexpr auto keccak_store = store(kKeccakEntries);
-constexpr auto chacha20_store = store(kChacha20Entries);
-constexpr auto poly1305_store = store(kPoly1305Entries);
-constexpr auto sm4_store = store(kSm4Entries);
-constexpr auto sm3_store = store(kSm3Entries);
-constexpr auto mlkem_store = store(kMlkemEntries);
-constexpr auto x25519_store = store(kX25519Entries);
+constexpr auto aes_store = ARMACCEL_STORE(kAesEntries);
+constexpr auto ghash_store = ARMACCEL_STORE(kGhashEntries);
+constexpr auto gcm_store = ARMACCEL_STORE(kGcmEntries);
+constexpr auto sha256_store = ARMACCEL_STORE(kSha256Entries);
+constexpr auto sha512_store = ARMACCEL_STORE(kSha512Entries);
+constexpr auto keccak_store = ARMACCEL_STORE(kKeccakEntries);
+constexpr auto chacha20_store = ARMACCEL_STORE(kChacha20Entries);
+constexpr auto poly1305_store = ARMACCEL_STORE(kPoly1305Entries);
+constexpr auto sm4_store = ARMACCEL_STORE(kSm4Entries);
+constexpr auto sm3_store = ARMACCEL_STORE(kSm3Entries);
+constexpr auto mlkem_store = ARMACCEL_STORE(kMlkemEntries);
+constexpr auto x25519_store = ARMACCEL_STORE(kX25519Entries);
 
 }  // namespace
 

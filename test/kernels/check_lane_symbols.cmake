@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Extension-flag hazard check (docs/architecture.md): a lane file built with
 # -march=...+crypto/+sha3 must define no external symbol but its lane tables
-# (data objects armaccel::k...; aes_ce.cpp has two); a shared inline
+# (data objects armaccel::k...: a lane and its core variants); a shared inline
 # function or template copy compiled there could be the one the linker
 # keeps for everyone and fault with SIGILL on older CPUs.
 # Usage: cmake -DNM=<nm> -DOBJECTS=<obj;obj...> -P check_lane_symbols.cmake

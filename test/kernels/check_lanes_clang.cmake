@@ -6,7 +6,6 @@ set(lanes
   "aarch64/aes_ce.cpp|-march=armv8-a+crypto"
   "aarch64/ghash_pmull.cpp|-march=armv8-a+crypto"
   "aarch64/gcm_ce.cpp|-march=armv8-a+crypto"
-  "aarch64/gcm_ce_ooo.cpp|-march=armv8-a+crypto"
   "aarch64/sha256_ce.cpp|-march=armv8-a+crypto"
   "aarch64/sha512_ce.cpp|-march=armv8.2-a+sha3"
   "aarch64/keccak_sha3.cpp|-march=armv8.2-a+sha3"

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Fused AES-GCM for out-of-order cores, AArch64 lane "gcm-ce-ooo" (SP
-// 800-38D §7.1-7.2): gcm-ce's loop (gcm_ce.cpp) with eight blocks per
-// iteration, the GHASH accumulator's product last in each sum (only it
-// carries from one iteration to the next), and a short record's four
-// blocks through AES together and hashed with one reduction.  More
-// instructions than gcm-ce; fewer cycles on the cores of the core table.
-//
-// Built with per-file -march=armv8-a+crypto: everything here is internal
-// except the lane table (docs/architecture.md, extension-flag hazard).
+// The loop of AES-GCM's variant for out-of-order cores, "gcm-ce-ooo" (SP
+// 800-38D §7.1-7.2; its lane table is in gcm_ce.cpp, the only file that
+// includes this): gcm-ce's loop with eight blocks per iteration, the GHASH
+// accumulator's product last in each sum (only it carries from one
+// iteration to the next), and a short record's four blocks through AES
+// together and hashed with one reduction.  More instructions than gcm-ce;
+// fewer cycles on the cores of the core table.  Anonymous namespace, in
+// its own (gcm_ooo) beside gcm-ce's loop: internal to the lane file.
+#pragma once
+
 #include <arm_neon.h>
 
 #include <cstddef>
@@ -19,11 +20,8 @@
 #include "util/always_inline.h"
 
 namespace armaccel {
-
-extern const AesKernel kAesCe;
-extern const GhashKernel kGhashPmull;
-
 namespace {
+namespace gcm_ooo {
 
 // K counter blocks from ctr (host-order 32-bit lanes; inc32 on lane 3),
 // advancing ctr by K.  One constant, chained adds.
@@ -51,6 +49,22 @@ struct GcmRun {
   const uint32x4_t one;
   uint64x2_t& x;
 };
+
+// The next K counter blocks through AES, XORed into the next K input
+// blocks and stored as ciphertext c (the caller advances the run);
+// between the counters and AES, `between()` (the previous group's GHASH,
+// so the two units overlap).
+template <int Nr, int K, class Between = void (*)()>
+ARMACCEL_ALWAYS_INLINE void encrypt_group(
+    const Keys<Nr>& ks, GcmRun& run, uint8x16_t (&c)[K], Between between = [] {}) {
+  next_counters<K>(run.ctr, run.one, c);
+  between();
+  crypt_n<true, K>(c, ks);
+  for (int i = 0; i < K; ++i) {
+    c[i] = veorq_u8(c[i], vld1q_u8(run.in + 16 * i));
+    vst1q_u8(run.out + 16 * i, c[i]);
+  }
+}
 
 // One block at a time (the tail).
 template <int Nr, bool Encrypt, int Count>
@@ -81,12 +95,7 @@ ARMACCEL_ALWAYS_INLINE void gcm_groups(const Keys<Nr>& ks, const GhashPowers<Cou
       // hashed together, one reduction rather than K.
       uint8x16_t c[K];
       uint64x2_t d[K];
-      next_counters<K>(run.ctr, run.one, c);
-      crypt_n<true, K>(c, ks);
-      for (int i = 0; i < K; ++i) {
-        c[i] = veorq_u8(c[i], vld1q_u8(run.in + 16 * i));
-        vst1q_u8(run.out + 16 * i, c[i]);
-      }
+      encrypt_group<Nr, K>(ks, run, c);
       rev64_blocks<K>(c, d);
       run.x = absorb<K, Count, true>(run.x, d, keys);
       run.in += kBytes;
@@ -95,25 +104,15 @@ ARMACCEL_ALWAYS_INLINE void gcm_groups(const Keys<Nr>& ks, const GhashPowers<Cou
       return;
     }
     uint8x16_t c[K];
-    next_counters<K>(run.ctr, run.one, c);
-    crypt_n<true, K>(c, ks);
-    for (int i = 0; i < K; ++i) {
-      c[i] = veorq_u8(c[i], vld1q_u8(run.in + 16 * i));
-      vst1q_u8(run.out + 16 * i, c[i]);
-    }
+    encrypt_group<Nr, K>(ks, run, c);
     run.in += kBytes;
     run.out += kBytes;
     run.blocks -= K;
     for (; run.blocks >= K; run.blocks -= K, run.in += kBytes, run.out += kBytes) {
       uint64x2_t d[K];
       rev64_blocks<K>(c, d);
-      next_counters<K>(run.ctr, run.one, c);
       run.x = absorb<K, Count, true>(run.x, d, keys);
-      crypt_n<true, K>(c, ks);
-      for (int i = 0; i < K; ++i) {
-        c[i] = veorq_u8(c[i], vld1q_u8(run.in + 16 * i));
-        vst1q_u8(run.out + 16 * i, c[i]);
-      }
+      encrypt_group<Nr, K>(ks, run, c);
     }
     uint64x2_t d[K];
     rev64_blocks<K>(c, d);
@@ -149,27 +148,6 @@ void gcm_n(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in,
   store_block(xi, x);
 }
 
-// The schedule's round count picks the instance.
-template <bool Encrypt, int K>
-void crypt(const AesRoundKeys* rk, const GhashKey* hkey, const std::uint8_t* in, std::uint8_t* out,
-           std::size_t blocks, std::uint8_t counter[16], std::uint8_t xi[16]) {
-  switch (rk->rounds) {
-    case 10:
-      return gcm_n<10, Encrypt, K>(rk, hkey, in, out, blocks, counter, xi);
-    case 12:
-      return gcm_n<12, Encrypt, K>(rk, hkey, in, out, blocks, counter, xi);
-    default:
-      return gcm_n<14, Encrypt, K>(rk, hkey, in, out, blocks, counter, xi);
-  }
-}
-
+}  // namespace gcm_ooo
 }  // namespace
-
-// clang-format off
-extern const GcmKernel kGcmCeOoo;
-const GcmKernel kGcmCeOoo = {
-    .lane = "gcm-ce-ooo", .required = kFeatAsimd | kFeatAes | kFeatPmull, .aes = &kAesCe,
-    .ghash = &kGhashPmull, .encrypt = crypt<true, 8>, .decrypt = crypt<false, 8>};
-// clang-format on
-
 }  // namespace armaccel
