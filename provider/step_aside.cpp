@@ -2,10 +2,11 @@
 // The step-aside rule: per algorithm family, the primitives whose lanes
 // serve it, the first 3.x release whose default provider has the family,
 // and the reason shown when armaccel leaves it to the default provider for
-// a portable lane.  How each lane was measured against OpenSSL's code, and
-// where it is slower on a core class, is in the lane's own entry
-// (kernels/cpu/lane_table.cpp, lane_facts.h).  The releases are those of
-// OpenSSL's release notes (3.0, 3.5 and 3.6 are tested).
+// a portable lane.  How each lane was measured against OpenSSL's code is in
+// the lane's own entry (kernels/cpu/lane_table.cpp, lane_facts.h); where
+// one is slower on a core class, in kernels/cpu/slower_on_core.cpp.  The
+// releases are those of OpenSSL's release notes (3.0, 3.5 and 3.6 are
+// tested).
 #include "step_aside.h"
 
 #include <cstdio>
@@ -149,15 +150,15 @@ static_assert(rules_in_family_order(), "one rule per family, in the order of enu
 // Whether the lanes selected for a rule beat the host OpenSSL's code.
 enum class Standing { kFaster, kSlower, kSlowerThanThisRelease, kSlowerOnThisCore };
 
-// The entry of a selected lane's facts that makes it slower in the rule's
-// family on `core` against the host's release, or null.
+// The slower-on-core fact (kernels/cpu/slower_on_core.cpp) that makes a
+// lane selected for the rule slower in the rule's family on `core` against
+// the host's release, or null.
 const SlowerOnCore* slower_on(const Rule& r, const KernelSet& k, const HostVersion& host,
                               CoreClass core) {
   for (unsigned i = 0; i < r.need_count; ++i) {
-    const LaneFacts& f = chosen_facts(k, r.needs[i]);
-    if (f.slower == nullptr) continue;
-    for (const SlowerOnCore* s = f.slower; s->family != nullptr; ++s)
-      if (s->core == core && at_least(host, 3, s->from_minor) &&
+    const char* lane = lane_name(k, r.needs[i]);
+    for (const SlowerOnCore* s = kSlowerOnCore; s->lane != nullptr; ++s)
+      if (s->core == core && at_least(host, 3, s->from_minor) && std::strcmp(s->lane, lane) == 0 &&
           std::strcmp(s->family, r.name) == 0)
         return s;
   }

@@ -35,7 +35,7 @@ inline constexpr int kEveryReleaseFrom = 0;
 // 3.5's, in the same run; 3.1 to 3.4, not measured, count as 3.5.
 inline constexpr int kAfter30 = 1;
 
-// One estimate behind a slower-on-core entry: the lane and the default
+// One estimate behind a slower-on-core fact: the lane and the default
 // provider of OpenSSL 3.5.9 (kFiguresAgainst), in the same run, for one
 // operation at one message size on one core model (scripts/icount/
 // cycles.sh; docs/report).  The provider formats the reason a user reads
@@ -49,15 +49,22 @@ struct CycleFigure {
 inline constexpr const char* kFiguresAgainst = "3.5";
 
 // One algorithm family (provider/step_aside.cpp's names: "aes-cbc") in
-// which a lane faster than OpenSSL's code elsewhere is slower on a core
-// class: there the provider leaves the family to the default provider and
-// gives the figure as its reason.
+// which a lane (or variant) faster than OpenSSL's code elsewhere is slower
+// on a core class: where that lane is chosen on that class, the provider
+// leaves the family to the default provider and gives the figure as its
+// reason.  All of them are one table, kSlowerOnCore.
 struct SlowerOnCore {
-  const char* family;  // null ends a list
+  const char* lane;    // the lane's name, as its table spells it; null ends the table
+  const char* family;  // the family it is slower in
   CoreClass core;
   int from_minor;  // slower against OpenSSL 3.<from_minor> and later
   CycleFigure figure;
 };
+
+// Every slower-on-core fact, ended by an entry with a null lane
+// (slower_on_core.cpp, with the measurements behind each).  A lane this
+// build lacks is never chosen, so its entries never apply.
+extern const SlowerOnCore kSlowerOnCore[];
 
 // Which core classes a lane is chosen on (features permitting): only on
 // `only_on` (0: any), never on `not_on`; `why` is reported where the choice
@@ -71,19 +78,16 @@ struct CoreFit {
 struct LaneFacts {
   Measured measured;
   CoreFit fit;
-  const SlowerOnCore* slower;  // null, or a list ended by a null family
 };
 
 // A lane's variant for some core classes (api/core_variant.h: the lane's
 // table with a few entries replaced): chosen instead of the lane on
-// `cores`, with `why` reported there, measured as the lane is, and slower
-// than OpenSSL's code where its own `slower` entries say.
+// `cores`, with `why` reported there, and measured as the lane is.
 template <class Kernel>
 struct CoreVariant {
   const Kernel* kernel;
   CoreClassSet cores;
   const char* why;
-  const SlowerOnCore* slower = nullptr;
 };
 
 // One entry of a lane list: the lane's kernel table, its facts and its
@@ -92,12 +96,10 @@ struct CoreVariant {
 // each variant just before its lane, as a lane chosen only on its cores.
 template <class Kernel>
 struct Lane {
-  constexpr Lane(const Kernel* k, Measured m, CoreFit f = {}, const SlowerOnCore* s = nullptr)
-      : kernel(k), facts{m, f, s} {}
+  constexpr Lane(const Kernel* k, Measured m, CoreFit f = {}) : kernel(k), facts{m, f} {}
   template <std::size_t N>
-  constexpr Lane(const Kernel* k, Measured m, const CoreVariant<Kernel> (&v)[N],
-                 const SlowerOnCore* s = nullptr)
-      : kernel(k), facts{m, {}, s}, variants(v), variant_count(N) {}
+  constexpr Lane(const Kernel* k, Measured m, const CoreVariant<Kernel> (&v)[N])
+      : kernel(k), facts{m, {}}, variants(v), variant_count(N) {}
   const Kernel* kernel;
   LaneFacts facts;
   const CoreVariant<Kernel>* variants = nullptr;
@@ -105,7 +107,7 @@ struct Lane {
 
   // The facts of variant i: the lane's measurement, its cores and reasons.
   constexpr LaneFacts variant_facts(std::size_t i) const {
-    return {facts.measured, {variants[i].cores, 0, variants[i].why}, variants[i].slower};
+    return {facts.measured, {variants[i].cores, 0, variants[i].why}};
   }
 };
 
