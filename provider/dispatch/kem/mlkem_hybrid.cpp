@@ -203,15 +203,6 @@ int key_get_params(void* vkey, OSSL_PARAM params[]) noexcept {
   return 1;
 }
 
-const OSSL_PARAM* key_gettable_params(void*) noexcept {
-  static const OSSL_PARAM kGettable[] = {
-      ARMACCEL_KEY_FIGURE_GETTABLES,
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
-      OSSL_PARAM_END,
-  };
-  return kGettable;
-}
-
 // The server side: the client's share into an empty key.  As OpenSSL
 // 3.5: a key that has a public key is not changed under its users
 // (PROV_R_OPERATION_NOT_SUPPORTED_FOR_THIS_KEYTYPE); a share of another
@@ -240,14 +231,6 @@ int key_set_params(void* vkey, const OSSL_PARAM params[]) noexcept {
   key->has_pub = true;
   key->has_priv = false;
   return 1;
-}
-
-const OSSL_PARAM* key_settable_params(void*) noexcept {
-  static const OSSL_PARAM kSettable[] = {
-      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
-      OSSL_PARAM_END,
-  };
-  return kSettable;
 }
 
 void* key_dup(const void* vkey, int selection) noexcept {
@@ -315,25 +298,14 @@ void gen_cleanup(void* vgen) noexcept {
   OPENSSL_free(vgen);
 }
 
-const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
-  static const OSSL_PARAM kSettable[] = {
-      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
-      OSSL_PARAM_END,
-  };
-  return kSettable;
+HybridKey* new_key(HybridGenCtx* g) noexcept {
+  return key_new(g->prov);
 }
 
-void* gen(void* vgen, OSSL_CALLBACK*, void*) noexcept {
-  auto* g = static_cast<HybridGenCtx*>(vgen);
-  HybridKey* key = key_new(g->prov);
-  if (key == nullptr) return nullptr;
-  if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
-  if (!mlkem_key_generate(key->mlkem) || !x25519_generate(g->prov, key)) {
-    key_free(key);
-    return nullptr;
-  }
+bool generate(HybridGenCtx* g, HybridKey* key) noexcept {
+  if (!mlkem_key_generate(key->mlkem) || !x25519_generate(g->prov, key)) return false;
   key->has_pub = key->has_priv = true;
-  return key;
+  return true;
 }
 
 // The KEM.
@@ -440,12 +412,23 @@ struct HybridKeymgmt {
   static constexpr auto match = key_match;
   static constexpr auto validate = key_validate;
   static constexpr auto get_params = key_get_params;
-  static constexpr auto gettable_params = key_gettable_params;
+  static constexpr OSSL_PARAM kGettable[] = {
+      ARMACCEL_KEY_FIGURE_GETTABLES,
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+      OSSL_PARAM_END,
+  };
   static constexpr auto set_params = key_set_params;
-  static constexpr auto settable_params = key_settable_params;
+  static constexpr OSSL_PARAM kSettable[] = {
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+      OSSL_PARAM_END,
+  };
   static constexpr auto gen_set_params = prov::gen_set_params;
-  static constexpr auto gen_settable_params = prov::gen_settable_params;
-  static constexpr auto gen = prov::gen;
+  static constexpr OSSL_PARAM kGenSettable[] = {
+      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
+      OSSL_PARAM_END,
+  };
+  static constexpr auto new_key = prov::new_key;
+  static constexpr auto generate = prov::generate;
   static constexpr auto gen_cleanup = prov::gen_cleanup;
 };
 

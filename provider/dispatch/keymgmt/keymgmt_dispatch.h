@@ -11,19 +11,27 @@
 //   static constexpr bool kGenInitRaisesAllocFailure;  whether gen_init
 //                        raises ERR_R_MALLOC_FAILURE when it cannot
 //                        allocate the GenCtx (else nothing is raised)
-//   create, destroy, dup, match, validate, get_params, gettable_params,
-//   set_params, settable_params, gen_set_params, gen_settable_params, gen,
-//   gen_cleanup: OpenSSL's signatures (static functions, or constexpr
-//   pointers to them).
-// and optionally import, import_types, export_key and export_types, all
-// four or none: a key type with them is also loaded from the decoders
-// (OSSL_FUNC_KEYMGMT_LOAD, load_decoded_key).
+//   create, destroy, dup, match, validate, get_params, set_params,
+//   gen_set_params, gen_cleanup: OpenSSL's signatures (static functions,
+//   or constexpr pointers to them);
+//   kGettable, kSettable, kGenSettable: the parameter lists get_params,
+//   set_params and gen_set_params take (static constexpr OSSL_PARAM[]);
+//   Key* new_key(GenCtx*): an empty key for a generation, or nullptr;
+//   bool generate(GenCtx*, Key*): fills it with a key pair.
+// and optionally import with the key-pair parameter list both import and
+// export give (kKeyPairTypes: the private-key parameters first,
+// kPrivateTypeCount of them, then the public key, then the end) and
+// export_parts(const Key&, int selection, OSSL_PARAM out[4]), writing the
+// parts `selection` names, all four or none: a key type with them is
+// exported here and also loaded from the decoders (OSSL_FUNC_KEYMGMT_LOAD,
+// load_decoded_key).
 #pragma once
 
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
 #include "dispatch/common/dispatch_util.h"
+#include "errors.h"
 #include "key_decoder.h"
 #include "prov_ctx.h"
 
@@ -57,6 +65,48 @@ struct KeymgmtDispatch {
     return gen;
   }
 
+  static const OSSL_PARAM* gettable_params(void*) noexcept { return K::kGettable; }
+  static const OSSL_PARAM* settable_params(void*) noexcept { return K::kSettable; }
+  static const OSSL_PARAM* gen_settable_params(void*, void*) noexcept { return K::kGenSettable; }
+
+  // An empty key when `selection` names no key pair (paramgen's), else a
+  // generated one; nullptr (the key freed) when generation fails.
+  static void* gen(void* genctx, OSSL_CALLBACK*, void*) noexcept {
+    auto* g = static_cast<GenCtx*>(genctx);
+    Key* key = K::new_key(g);
+    if (key == nullptr || (g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;
+    if (!K::generate(g, key)) {
+      K::destroy(key);
+      return nullptr;
+    }
+    return key;
+  }
+
+  // The import and export parameters for `selection`: the key pair's,
+  // the public key's, or none.
+  static const OSSL_PARAM* keypair_types(int selection) noexcept {
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) return K::kKeyPairTypes;
+    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
+      return K::kKeyPairTypes + K::kPrivateTypeCount;
+    return K::kKeyPairTypes + K::kPrivateTypeCount + 1;
+  }
+
+  // Key material only.  A key without a public key (an empty one:
+  // paramgen's) has nothing to give: PROV_R_MISSING_KEY, as OpenSSL 3.5's
+  // ML-KEM (the default provider's X25519 exports 32 zero bytes; armaccel
+  // refuses, docs/behaviour.md).
+  static int export_key(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept {
+    const auto* key = static_cast<const Key*>(keydata);
+    if (key == nullptr || cb == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
+    if (!key->has_pub) {
+      raise_error(key->prov, kErrMissingKey);
+      return 0;
+    }
+    OSSL_PARAM out[4];
+    K::export_parts(*key, selection, out);
+    return cb(out, cbarg);
+  }
+
   // The import and export entries and load, all five or none: {0,
   // nullptr} (the table's end) where K has no import.
   static constexpr bool kImportExport = requires { K::import; };
@@ -66,11 +116,10 @@ struct KeymgmtDispatch {
         case OSSL_FUNC_KEYMGMT_IMPORT:
           return {id, as_dispatch(K::import)};
         case OSSL_FUNC_KEYMGMT_IMPORT_TYPES:
-          return {id, as_dispatch(K::import_types)};
-        case OSSL_FUNC_KEYMGMT_EXPORT:
-          return {id, as_dispatch(K::export_key)};
         case OSSL_FUNC_KEYMGMT_EXPORT_TYPES:
-          return {id, as_dispatch(K::export_types)};
+          return {id, as_dispatch(&keypair_types)};
+        case OSSL_FUNC_KEYMGMT_EXPORT:
+          return {id, as_dispatch(&export_key)};
         case OSSL_FUNC_KEYMGMT_LOAD:
           return {id, as_dispatch(&load_decoded_key<Key>)};
         default:
@@ -92,13 +141,13 @@ const OSSL_DISPATCH KeymgmtDispatch<K>::kTable[] = {
     {OSSL_FUNC_KEYMGMT_MATCH, as_dispatch(K::match)},
     {OSSL_FUNC_KEYMGMT_VALIDATE, as_dispatch(K::validate)},
     {OSSL_FUNC_KEYMGMT_GET_PARAMS, as_dispatch(K::get_params)},
-    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, as_dispatch(K::gettable_params)},
+    {OSSL_FUNC_KEYMGMT_GETTABLE_PARAMS, as_dispatch(&gettable_params)},
     {OSSL_FUNC_KEYMGMT_SET_PARAMS, as_dispatch(K::set_params)},
-    {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, as_dispatch(K::settable_params)},
+    {OSSL_FUNC_KEYMGMT_SETTABLE_PARAMS, as_dispatch(&settable_params)},
     {OSSL_FUNC_KEYMGMT_GEN_INIT, as_dispatch(&gen_init)},
     {OSSL_FUNC_KEYMGMT_GEN_SET_PARAMS, as_dispatch(K::gen_set_params)},
-    {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(K::gen_settable_params)},
-    {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(K::gen)},
+    {OSSL_FUNC_KEYMGMT_GEN_SETTABLE_PARAMS, as_dispatch(&gen_settable_params)},
+    {OSSL_FUNC_KEYMGMT_GEN, as_dispatch(&gen)},
     {OSSL_FUNC_KEYMGMT_GEN_CLEANUP, as_dispatch(K::gen_cleanup)},
     import_export_entry(OSSL_FUNC_KEYMGMT_IMPORT),
     import_export_entry(OSSL_FUNC_KEYMGMT_IMPORT_TYPES),

@@ -123,45 +123,30 @@ struct MlkemKeymgmt {
     return mlkem_key_import(key, seed, seed_len, priv, priv_len, pub, pub_len) ? 1 : 0;
   }
 
-  static const OSSL_PARAM* import_types(int selection) noexcept {
-    static const OSSL_PARAM kKeyPair[] = {
-        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) return kKeyPair;
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) return kKeyPair + 2;
-    return kKeyPair + 3;
-  }
+  static constexpr OSSL_PARAM kKeyPairTypes[] = {
+      OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
+      OSSL_PARAM_END,
+  };
+  static constexpr std::size_t kPrivateTypeCount = 2;
 
-  // Key material only; a key without a public key has nothing to give
-  // (PROV_R_MISSING_KEY, as OpenSSL 3.5's).
-  static int export_key(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept {
-    const auto* key = static_cast<const MlkemKey*>(keydata);
-    if (key == nullptr || cb == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
-    if (!key->has_pub) {
-      raise_error(key->prov, kErrMissingKey);
-      return 0;
-    }
-    const mlkem::Params& p = *key->params;
-    OSSL_PARAM out[4];
+  // The seed (when kept) and the decapsulation key, the encapsulation key.
+  static void export_parts(const MlkemKey& key, int selection, OSSL_PARAM out[4]) noexcept {
+    const mlkem::Params& p = *key.params;
     int n = 0;
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv) {
-      if (key->has_seed)
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key.has_priv) {
+      if (key.has_seed)
         out[n++] = OSSL_PARAM_construct_octet_string(
-            kParamMlkemSeed, const_cast<std::uint8_t*>(key->seed), kMlkemSeedBytes);
+            kParamMlkemSeed, const_cast<std::uint8_t*>(key.seed), kMlkemSeedBytes);
       out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PRIV_KEY,
-                                                   const_cast<std::uint8_t*>(key->dk), p.dk_bytes);
+                                                   const_cast<std::uint8_t*>(key.dk), p.dk_bytes);
     }
     if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0)
       out[n++] = OSSL_PARAM_construct_octet_string(OSSL_PKEY_PARAM_PUB_KEY,
-                                                   const_cast<std::uint8_t*>(key->ek), p.ek_bytes);
+                                                   const_cast<std::uint8_t*>(key.ek), p.ek_bytes);
     out[n] = OSSL_PARAM_construct_end();
-    return cb(out, cbarg);
   }
-
-  static const OSSL_PARAM* export_types(int selection) noexcept { return import_types(selection); }
 
   // As OpenSSL 3.5's: the figures through OSSL_PARAM_set_int (whose
   // errors are the running libcrypto's); key material the key has into an
@@ -187,15 +172,12 @@ struct MlkemKeymgmt {
     return 1;
   }
 
-  static const OSSL_PARAM* gettable_params(void*) noexcept {
-    static const OSSL_PARAM kGettable[] = {
-        ARMACCEL_KEY_FIGURE_GETTABLES,
-        ARMACCEL_KEY_MATERIAL_GETTABLES,
-        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kGettable;
-  }
+  static constexpr OSSL_PARAM kGettable[] = {
+      ARMACCEL_KEY_FIGURE_GETTABLES,
+      ARMACCEL_KEY_MATERIAL_GETTABLES,
+      OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
+      OSSL_PARAM_END,
+  };
 
   // libssl's server side: an empty key takes the peer's ek.  As OpenSSL
   // 3.5: an encoded-pub-key that is not ek_bytes of OCTET_STRING is
@@ -219,13 +201,10 @@ struct MlkemKeymgmt {
     return mlkem_key_set_public(key, ek, len) ? 1 : 0;
   }
 
-  static const OSSL_PARAM* settable_params(void*) noexcept {
-    static const OSSL_PARAM kSettable[] = {
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kSettable;
-  }
+  static constexpr OSSL_PARAM kSettable[] = {
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+      OSSL_PARAM_END,
+  };
 
   static int gen_set_params(void* genctx, const OSSL_PARAM params[]) noexcept {
     auto* gen = static_cast<GenCtx*>(genctx);
@@ -254,30 +233,21 @@ struct MlkemKeymgmt {
     return 1;
   }
 
-  static const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
-    static const OSSL_PARAM kSettable[] = {
-        OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
-        OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kSettable;
-  }
+  static constexpr OSSL_PARAM kGenSettable[] = {
+      OSSL_PARAM_octet_string(kParamMlkemSeed, nullptr, 0),
+      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
+      OSSL_PARAM_END,
+  };
 
-  static void* gen(void* genctx, OSSL_CALLBACK*, void*) noexcept {
-    auto* g = static_cast<GenCtx*>(genctx);
-    MlkemKey* key = mlkem_key_new(g->prov, params());
-    if (key == nullptr) return nullptr;
-    if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
+  static MlkemKey* new_key(GenCtx* g) noexcept { return mlkem_key_new(g->prov, params()); }
+
+  static bool generate(GenCtx* g, MlkemKey* key) noexcept {
     trace_key_event(g->prov, params()->name, "key generation", g->prov->kernels.mlkem->lane);
     const bool ok = g->has_seed ? mlkem_key_from_seed(key, g->seed) : mlkem_key_generate(key);
     // A seed makes one key: the next generation on this context is random.
     OPENSSL_cleanse(g->seed, sizeof g->seed);
     g->has_seed = false;
-    if (!ok) {
-      mlkem_key_free(key);
-      return nullptr;
-    }
-    return key;
+    return ok;
   }
 
   static void gen_cleanup(void* genctx) noexcept {

@@ -96,39 +96,23 @@ struct X25519Keymgmt {
     return x25519_key_import(key, selection, params) ? 1 : 0;
   }
 
-  static const OSSL_PARAM* import_types(int selection) noexcept {
-    static const OSSL_PARAM kKeyPair[] = {
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0) return kKeyPair;
-    if ((selection & OSSL_KEYMGMT_SELECT_PUBLIC_KEY) != 0) return kKeyPair + 1;
-    return kKeyPair + 2;
-  }
+  static constexpr OSSL_PARAM kKeyPairTypes[] = {
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PRIV_KEY, nullptr, 0),
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_PUB_KEY, nullptr, 0),
+      OSSL_PARAM_END,
+  };
+  static constexpr std::size_t kPrivateTypeCount = 1;
 
-  // Key material only.  An empty key (paramgen's) has none: armaccel
-  // refuses it (PROV_R_MISSING_KEY), where the default provider exports a
-  // public key of 32 zero bytes.
-  static int export_key(void* keydata, int selection, OSSL_CALLBACK* cb, void* cbarg) noexcept {
-    const X25519Key* key = as_key(keydata);
-    if (key == nullptr || cb == nullptr || (selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return 0;
-    if (!key->has_pub) {
-      raise_error(key->prov, kErrMissingKey);
-      return 0;
-    }
-    OSSL_PARAM out[3];
+  // The public key always, the private key when selected and present.
+  static void export_parts(const X25519Key& key, int selection, OSSL_PARAM out[4]) noexcept {
     int n = 0;
     out[n++] = OSSL_PARAM_construct_octet_string(
-        OSSL_PKEY_PARAM_PUB_KEY, const_cast<std::uint8_t*>(key->pub), kX25519KeyBytes);
-    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key->has_priv)
+        OSSL_PKEY_PARAM_PUB_KEY, const_cast<std::uint8_t*>(key.pub), kX25519KeyBytes);
+    if ((selection & OSSL_KEYMGMT_SELECT_PRIVATE_KEY) != 0 && key.has_priv)
       out[n++] = OSSL_PARAM_construct_octet_string(
-          OSSL_PKEY_PARAM_PRIV_KEY, const_cast<std::uint8_t*>(key->priv), kX25519KeyBytes);
+          OSSL_PKEY_PARAM_PRIV_KEY, const_cast<std::uint8_t*>(key.priv), kX25519KeyBytes);
     out[n] = OSSL_PARAM_construct_end();
-    return cb(out, cbarg);
   }
-
-  static const OSSL_PARAM* export_types(int selection) noexcept { return import_types(selection); }
 
   // As the default provider: values through OSSL_PARAM_set_int and
   // OSSL_PARAM_set_octet_string, whose failures (and the running
@@ -154,14 +138,11 @@ struct X25519Keymgmt {
     return 1;
   }
 
-  static const OSSL_PARAM* gettable_params(void*) noexcept {
-    static const OSSL_PARAM kGettable[] = {
-        ARMACCEL_KEY_FIGURE_GETTABLES,
-        ARMACCEL_KEY_MATERIAL_GETTABLES,
-        OSSL_PARAM_END,
-    };
-    return kGettable;
-  }
+  static constexpr OSSL_PARAM kGettable[] = {
+      ARMACCEL_KEY_FIGURE_GETTABLES,
+      ARMACCEL_KEY_MATERIAL_GETTABLES,
+      OSSL_PARAM_END,
+  };
 
   // "encoded-pub-key" replaces the key with that public key (the default
   // provider drops the private key alike); "properties" is accepted.  As the
@@ -182,14 +163,11 @@ struct X25519Keymgmt {
     return q == nullptr || q->data_type == OSSL_PARAM_UTF8_STRING ? 1 : 0;
   }
 
-  static const OSSL_PARAM* settable_params(void*) noexcept {
-    static const OSSL_PARAM kSettable[] = {
-        OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
-        OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_PROPERTIES, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kSettable;
-  }
+  static constexpr OSSL_PARAM kSettable[] = {
+      OSSL_PARAM_octet_string(OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, nullptr, 0),
+      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_PROPERTIES, nullptr, 0),
+      OSSL_PARAM_END,
+  };
 
   static void gen_cleanup(void* genctx) noexcept {
     auto* gen = static_cast<X25519GenCtx*>(genctx);
@@ -233,21 +211,16 @@ struct X25519Keymgmt {
     return 1;
   }
 
-  static const OSSL_PARAM* gen_settable_params(void*, void*) noexcept {
-    static const OSSL_PARAM kSettable[] = {
-        OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
-        OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, nullptr, 0),
-        OSSL_PARAM_octet_string(kParamDhkemIkm, nullptr, 0),
-        OSSL_PARAM_END,
-    };
-    return kSettable;
-  }
+  static constexpr OSSL_PARAM kGenSettable[] = {
+      OSSL_PARAM_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, nullptr, 0),
+      OSSL_PARAM_utf8_string(OSSL_KDF_PARAM_PROPERTIES, nullptr, 0),
+      OSSL_PARAM_octet_string(kParamDhkemIkm, nullptr, 0),
+      OSSL_PARAM_END,
+  };
 
-  static void* gen(void* genctx, OSSL_CALLBACK*, void*) noexcept {
-    auto* g = static_cast<X25519GenCtx*>(genctx);
-    X25519Key* key = x25519_key_new(g->prov);
-    if (key == nullptr) return nullptr;
-    if ((g->selection & OSSL_KEYMGMT_SELECT_KEYPAIR) == 0) return key;  // empty (paramgen)
+  static X25519Key* new_key(X25519GenCtx* g) noexcept { return x25519_key_new(g->prov); }
+
+  static bool generate(X25519GenCtx* g, X25519Key* key) noexcept {
     trace_key_event(g->prov, "X25519", "key generation", x25519_lane(g->prov));
     bool ok;
     if (g->ikm != nullptr) {
@@ -258,11 +231,7 @@ struct X25519Keymgmt {
     } else {
       ok = x25519_key_generate(key);
     }
-    if (!ok) {
-      x25519_key_free(key);
-      return nullptr;
-    }
-    return key;
+    return ok;
   }
 };
 
