@@ -9,6 +9,7 @@
 #pragma once
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -20,91 +21,92 @@
 
 namespace armaccel::bytes {
 
-inline std::uint32_t bswap32(std::uint32_t v) {
+// v with its bytes in the opposite order; T is uint32_t or uint64_t.
+template <class T>
+inline T bswap(T v) {
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8);
 #if defined(__GNUC__) || defined(__clang__)
-  return __builtin_bswap32(v);
+  if constexpr (sizeof(T) == 4) {
+    return __builtin_bswap32(v);
+  } else {
+    return __builtin_bswap64(v);
+  }
 #elif defined(_MSC_VER)
-  return _byteswap_ulong(v);
+  if constexpr (sizeof(T) == 4) {
+    return _byteswap_ulong(v);
+  } else {
+    return _byteswap_uint64(v);
+  }
 #else
-  return (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+  T r = 0;
+  for (std::size_t i = 0; i < sizeof(T); ++i) r = (r << 8) | ((v >> (8 * i)) & 0xff);
+  return r;
 #endif
 }
 
 inline std::uint64_t bswap64(std::uint64_t v) {
-#if defined(__GNUC__) || defined(__clang__)
-  return __builtin_bswap64(v);
-#elif defined(_MSC_VER)
-  return _byteswap_uint64(v);
-#else
-  return (std::uint64_t{bswap32(static_cast<std::uint32_t>(v))} << 32) |
-         bswap32(static_cast<std::uint32_t>(v >> 32));
-#endif
+  return bswap(v);
+}
+
+// v converted between the native byte order and `order` (either way: a byte
+// swap is its own inverse).
+template <std::endian order, class T>
+inline T to_order(T v) {
+  if constexpr (std::endian::native == order) {
+    return v;
+  } else {
+    return bswap(v);
+  }
 }
 
 template <class T>
 inline T to_big(T v) {
-  if constexpr (std::endian::native == std::endian::big) {
-    return v;
-  } else if constexpr (sizeof(T) == 4) {
-    return bswap32(v);
-  } else {
-    return bswap64(v);
-  }
+  return to_order<std::endian::big>(v);
 }
 
 template <class T>
 inline T to_little(T v) {
-  if constexpr (std::endian::native == std::endian::little) {
-    return v;
-  } else if constexpr (sizeof(T) == 4) {
-    return bswap32(v);
-  } else {
-    return bswap64(v);
-  }
+  return to_order<std::endian::little>(v);
+}
+
+// A T (uint32_t or uint64_t) from sizeof(T) bytes at p in byte order `order`.
+template <std::endian order, class T>
+inline T load(const std::uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return to_order<order>(v);
+}
+
+// v as sizeof(T) bytes at p in byte order `order`.
+template <std::endian order, class T>
+inline void store(std::uint8_t* p, T v) {
+  v = to_order<order>(v);
+  std::memcpy(p, &v, sizeof v);
 }
 
 inline std::uint32_t load_be32(const std::uint8_t* p) {
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  return to_big(v);
+  return load<std::endian::big, std::uint32_t>(p);
 }
-
 inline std::uint64_t load_be64(const std::uint8_t* p) {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return to_big(v);
+  return load<std::endian::big, std::uint64_t>(p);
 }
-
 inline std::uint32_t load_le32(const std::uint8_t* p) {
-  std::uint32_t v;
-  std::memcpy(&v, p, 4);
-  return to_little(v);
+  return load<std::endian::little, std::uint32_t>(p);
 }
-
 inline std::uint64_t load_le64(const std::uint8_t* p) {
-  std::uint64_t v;
-  std::memcpy(&v, p, 8);
-  return to_little(v);
+  return load<std::endian::little, std::uint64_t>(p);
 }
-
 inline void store_be32(std::uint8_t* p, std::uint32_t v) {
-  v = to_big(v);
-  std::memcpy(p, &v, 4);
+  store<std::endian::big>(p, v);
 }
-
 inline void store_be64(std::uint8_t* p, std::uint64_t v) {
-  v = to_big(v);
-  std::memcpy(p, &v, 8);
+  store<std::endian::big>(p, v);
 }
-
 inline void store_le32(std::uint8_t* p, std::uint32_t v) {
-  v = to_little(v);
-  std::memcpy(p, &v, 4);
+  store<std::endian::little>(p, v);
 }
-
 inline void store_le64(std::uint8_t* p, std::uint64_t v) {
-  v = to_little(v);
-  std::memcpy(p, &v, 8);
+  store<std::endian::little>(p, v);
 }
 
 // The streaming drivers' buffer top-up: moves min(len, cap - used) bytes
