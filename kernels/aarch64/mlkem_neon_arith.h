@@ -15,6 +15,7 @@
 #include "api/mlkem_kernel.h"
 #include "mlkem/mlkem_zetas.h"
 #include "util/always_inline.h"
+#include "util/unroll.h"
 
 namespace armaccel {
 namespace {
@@ -207,6 +208,15 @@ const std::int16_t* coeffs(const mlkem::Poly* f) {
   return reinterpret_cast<const std::int16_t*>(f->c);
 }
 
+// Column block j at p = f + 8j: the eight vectors at coefficients
+// 8j + 32m, m = 0..7 (layers len = 128, 64, 32 pair whole vectors there).
+ARMACCEL_ALWAYS_INLINE void load_column_block(const std::int16_t* p, int16x8_t (&v)[8]) {
+  unroll<8>([&](auto m) { v[m] = vld1q_s16(p + 32 * m); });
+}
+ARMACCEL_ALWAYS_INLINE void store_column_block(std::int16_t* p, const int16x8_t (&v)[8]) {
+  unroll<8>([&](auto m) { vst1q_s16(p + 32 * m, v[m]); });
+}
+
 // ---------------------------------------------------------------------------
 // NTT (Algorithm 9).  Bounds: canonical input, |t| < q per layer, so after
 // layer k every |c| < (k + 1) q, at most 8q after the seventh.
@@ -225,29 +235,21 @@ void ntt(mlkem::Poly* poly) {
     const Consts z = load_pair(kTables.fwd_top);
     for (int j = 0; j < 4; ++j) {
       std::int16_t* p = f + 8 * j;
-      int16x8_t v0 = vld1q_s16(p), v1 = vld1q_s16(p + 32), v2 = vld1q_s16(p + 64),
-                v3 = vld1q_s16(p + 96), v4 = vld1q_s16(p + 128), v5 = vld1q_s16(p + 160),
-                v6 = vld1q_s16(p + 192), v7 = vld1q_s16(p + 224);
-      ct_lane<0>(v0, v4, z);
-      ct_lane<0>(v1, v5, z);
-      ct_lane<0>(v2, v6, z);
-      ct_lane<0>(v3, v7, z);
-      ct_lane<1>(v0, v2, z);
-      ct_lane<1>(v1, v3, z);
-      ct_lane<2>(v4, v6, z);
-      ct_lane<2>(v5, v7, z);
-      ct_lane<3>(v0, v1, z);
-      ct_lane<4>(v2, v3, z);
-      ct_lane<5>(v4, v5, z);
-      ct_lane<6>(v6, v7, z);
-      vst1q_s16(p, v0);
-      vst1q_s16(p + 32, v1);
-      vst1q_s16(p + 64, v2);
-      vst1q_s16(p + 96, v3);
-      vst1q_s16(p + 128, v4);
-      vst1q_s16(p + 160, v5);
-      vst1q_s16(p + 192, v6);
-      vst1q_s16(p + 224, v7);
+      int16x8_t v[8];
+      load_column_block(p, v);
+      ct_lane<0>(v[0], v[4], z);
+      ct_lane<0>(v[1], v[5], z);
+      ct_lane<0>(v[2], v[6], z);
+      ct_lane<0>(v[3], v[7], z);
+      ct_lane<1>(v[0], v[2], z);
+      ct_lane<1>(v[1], v[3], z);
+      ct_lane<2>(v[4], v[6], z);
+      ct_lane<2>(v[5], v[7], z);
+      ct_lane<3>(v[0], v[1], z);
+      ct_lane<4>(v[2], v[3], z);
+      ct_lane<5>(v[4], v[5], z);
+      ct_lane<6>(v[6], v[7], z);
+      store_column_block(p, v);
     }
   }
   for (int c = 0; c < 8; ++c) {
@@ -321,32 +323,22 @@ void inv_ntt(mlkem::Poly* poly) {
   const Consts z = load_pair(kTables.inv_top);
   for (int j = 0; j < 4; ++j) {
     std::int16_t* p = f + 8 * j;
-    int16x8_t v0 = vld1q_s16(p), v1 = vld1q_s16(p + 32), v2 = vld1q_s16(p + 64),
-              v3 = vld1q_s16(p + 96), v4 = vld1q_s16(p + 128), v5 = vld1q_s16(p + 160),
-              v6 = vld1q_s16(p + 192), v7 = vld1q_s16(p + 224);
-    gs_lane<0>(v0, v1, z);  // len 32
-    gs_lane<1>(v2, v3, z);
-    gs_lane<2>(v4, v5, z);
-    gs_lane<3>(v6, v7, z);
-    gs_lane<4>(v0, v2, z);  // len 64
-    gs_lane<4>(v1, v3, z);
-    gs_lane<5>(v4, v6, z);
-    gs_lane<5>(v5, v7, z);
-    int16x8_t* const a[4] = {&v0, &v1, &v2, &v3};  // len 128 with 128^-1
-    int16x8_t* const b[4] = {&v4, &v5, &v6, &v7};
-    for (int m = 0; m < 4; ++m) {
-      const int16x8_t d = vsubq_s16(*b[m], *a[m]);
-      *a[m] = canonical(mul_lane<7>(vaddq_s16(*a[m], *b[m]), z));
-      *b[m] = canonical(mul_lane<6>(d, z));
+    int16x8_t v[8];
+    load_column_block(p, v);
+    gs_lane<0>(v[0], v[1], z);  // len 32
+    gs_lane<1>(v[2], v[3], z);
+    gs_lane<2>(v[4], v[5], z);
+    gs_lane<3>(v[6], v[7], z);
+    gs_lane<4>(v[0], v[2], z);  // len 64
+    gs_lane<4>(v[1], v[3], z);
+    gs_lane<5>(v[4], v[6], z);
+    gs_lane<5>(v[5], v[7], z);
+    for (int m = 0; m < 4; ++m) {  // len 128 with 128^-1
+      const int16x8_t d = vsubq_s16(v[m + 4], v[m]);
+      v[m] = canonical(mul_lane<7>(vaddq_s16(v[m], v[m + 4]), z));
+      v[m + 4] = canonical(mul_lane<6>(d, z));
     }
-    vst1q_s16(p, v0);
-    vst1q_s16(p + 32, v1);
-    vst1q_s16(p + 64, v2);
-    vst1q_s16(p + 96, v3);
-    vst1q_s16(p + 128, v4);
-    vst1q_s16(p + 160, v5);
-    vst1q_s16(p + 192, v6);
-    vst1q_s16(p + 224, v7);
+    store_column_block(p, v);
   }
 }
 
