@@ -32,6 +32,7 @@
 #include <utility>
 
 #include "api/keccak.h"
+#include "portable/keccak_absorb_impl.h"
 #include "util/always_inline.h"
 #include "util/bytes.h"
 
@@ -322,24 +323,16 @@ ARMACCEL_ALWAYS_INLINE void store_lanes(std::uint64_t a[25], const std::uint64_t
   ((a[I] = s[I]), ...);
 }
 
-template <int... W>
-ARMACCEL_ALWAYS_INLINE void xor_block(std::uint64_t s[25], const std::uint8_t* data,
-                                      std::integer_sequence<int, W...>) {
-  ((s[W] ^= bytes::load_le64(data + 8 * W)), ...);
-}
-
 // The absorbing loop for a rate of Words 64-bit words: the state stays in
 // registers across blocks.
 template <int Words>
 void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks) {
   const std::uint64_t* const volatile table = kKeccakRoundConstants;
-  std::uint64_t s[25];
-  load_lanes(s, a, kLanes);
-  for (; blocks > 0; --blocks, data += 8 * Words) {
-    xor_block(s, data, std::make_integer_sequence<int, Words>{});
-    permute_lanes(s, table);
-  }
-  store_lanes(a, s, kLanes);
+  struct Permute {
+    const std::uint64_t* const volatile* table;  // read again for each block
+    ARMACCEL_ALWAYS_INLINE void operator()(std::uint64_t s[25]) const { permute_lanes(s, *table); }
+  };
+  keccak_absorb::absorb_words<Words>(a, data, blocks, Permute{&table});
 }
 
 // Keccak-f[1600] on one state in place (§3.3, §3.4); shapes as KeccakKernel's

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "api/keccak.h"
+#include "portable/keccak_absorb_impl.h"
 #include "util/always_inline.h"
 #include "util/bytes.h"
 
@@ -63,25 +64,6 @@ ARMACCEL_ALWAYS_INLINE void rounds(std::uint64_t s[25]) {
   for (int r = 0; r < 24; ++r) round(s, kKeccakRoundConstants[r]);
 }
 
-template <int... W>
-ARMACCEL_ALWAYS_INLINE void xor_block(std::uint64_t s[25], const std::uint8_t* data,
-                                      std::integer_sequence<int, W...>) {
-  ((s[W] ^= bytes::load_le64(data + 8 * W)), ...);
-}
-
-// The state stays in locals across blocks; Words (the rate in 64-bit
-// words) is a template parameter so every lane index is a constant.
-template <int Words>
-void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks) {
-  std::uint64_t s[25];
-  std::memcpy(s, a, sizeof s);
-  for (; blocks > 0; --blocks, data += 8 * Words) {
-    xor_block(s, data, std::make_integer_sequence<int, Words>{});
-    rounds(s);
-  }
-  std::memcpy(a, s, sizeof s);
-}
-
 }  // namespace
 
 void keccak_permute_portable(std::uint64_t a[kKeccakLanes]) {
@@ -93,7 +75,13 @@ void keccak_permute_portable(std::uint64_t a[kKeccakLanes]) {
 
 void keccak_absorb_portable(std::uint64_t a[kKeccakLanes], const std::uint8_t* data,
                             std::size_t blocks, std::size_t rate) {
-  if (keccak_visit_rate(rate, [&]<int Words>() { absorb_words<Words>(a, data, blocks); })) return;
+  struct Permute {
+    ARMACCEL_ALWAYS_INLINE void operator()(std::uint64_t s[25]) const { rounds(s); }
+  };
+  if (keccak_visit_rate(rate, [&]<int Words>() {
+        keccak_absorb::absorb_words<Words>(a, data, blocks, Permute{});
+      }))
+    return;
   for (; blocks > 0; --blocks, data += rate) {
     for (std::size_t w = 0; w < rate / 8; ++w) a[w] ^= bytes::load_le64(data + 8 * w);
     keccak_permute_portable(a);
