@@ -20,6 +20,7 @@
 #include <cstring>
 
 #include "api/aes.h"
+#include "util/batch.h"
 #include "util/bytes.h"
 #include "util/wipe.h"
 
@@ -176,6 +177,32 @@ inline void xts_gb_divide_alpha(std::uint8_t t[16]) {
 // Completes the data unit: the held block, with ciphertext stealing when
 // 1..15 bytes follow it (§5.3.2 / §5.4.2).  Writes 16..31 bytes to out and
 // returns their count, or 0 if the unit is shorter than one block.
+// A portable lane's XTS on whole blocks (IEEE 1619 §5.3.1; GB/T 17964-2021
+// with Double = xts_gb_multiply_alpha), kBatch blocks to a pass: out_j =
+// C(in_j ^ T) ^ T, then T = Double(T), where crypt_batch(buf, n) runs the
+// cipher or its inverse (C) in place on the first n blocks of buf[16
+// kBatch] (the rest is zero).  tweak[16] in and out as ChainedFn's chain.
+template <std::size_t kBatch, void (*Double)(std::uint8_t t[16]), class CryptBatch>
+void xts_batches(const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
+                 std::uint8_t tweak[16], CryptBatch&& crypt_batch) {
+  std::uint8_t buf[16 * kBatch], tweaks[16 * kBatch];
+  while (blocks > 0) {
+    const std::size_t n = blocks < kBatch ? blocks : kBatch;
+    for (std::size_t j = 0; j < n; ++j) {
+      std::memcpy(tweaks + 16 * j, tweak, 16);
+      for (int i = 0; i < 16; ++i)
+        buf[16 * j + i] = static_cast<std::uint8_t>(in[16 * j + i] ^ tweak[i]);
+      Double(tweak);
+    }
+    if (n < kBatch) std::memset(buf + 16 * n, 0, 16 * (kBatch - n));
+    crypt_batch(buf, n);
+    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
+    advance_blocks(in, out, blocks, n);
+  }
+  wipe(buf, sizeof buf);
+  wipe(tweaks, sizeof tweaks);
+}
+
 template <class Kernel, class Schedule>
 std::size_t xts_finish(const Kernel* k, const Schedule* data_key, XtsState* s, std::uint8_t* out) {
   if (s->unit_bytes < 16) return 0;

@@ -120,19 +120,17 @@ void decrypt_planes(const AesRoundKeys* rk, std::uint64_t q[8]) {
   add_round_key(q, rk, 0);
 }
 
-// Four blocks in a 64-byte buffer, in place.
-void encrypt4(const AesRoundKeys* rk, std::uint8_t buf[64]) {
+// Four blocks in a 64-byte buffer, in place, through the cipher (Encrypt)
+// or the inverse cipher.
+template <bool Encrypt>
+void crypt4(const AesRoundKeys* rk, std::uint8_t buf[64]) {
   std::uint64_t q[8];
   slice(buf, q);
-  encrypt_planes(rk, q);
-  unslice(q, buf);
-  wipe(q, sizeof q);
-}
-
-void decrypt4(const AesRoundKeys* rk, std::uint8_t buf[64]) {
-  std::uint64_t q[8];
-  slice(buf, q);
-  decrypt_planes(rk, q);
+  if constexpr (Encrypt) {
+    encrypt_planes(rk, q);
+  } else {
+    decrypt_planes(rk, q);
+  }
   unslice(q, buf);
   wipe(q, sizeof q);
 }
@@ -283,7 +281,16 @@ void increment_be128(std::uint8_t c[16]) {
   }
 }
 
-void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+// inc32 (SP 800-38D §6.2): the last four bytes as a big-endian counter.
+void increment_be32(std::uint8_t c[16]) {
+  bytes::store_be32(c + 12, bytes::load_be32(c + 12) + 1);
+}
+
+// CTR over whole counter blocks, four to a batch: the counter block is
+// advanced by Inc once per block, increment_be128 for CTR (SP 800-38A
+// §6.5), increment_be32 for GCM's GCTR (SP 800-38D §6.5).
+template <void (*Inc)(std::uint8_t c[16])>
+void ctr_generic(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t counter[16]) {
   std::uint8_t ks[64];
   std::uint64_t q[8];
@@ -291,7 +298,7 @@ void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
     const std::size_t n = blocks < 4 ? blocks : 4;
     for (std::size_t b = 0; b < 4; ++b) {
       std::memcpy(ks + 16 * b, counter, 16);
-      if (b < n) increment_be128(counter);
+      if (b < n) Inc(counter);
     }
     slice(ks, q);
     encrypt_planes(rk, q);
@@ -303,33 +310,12 @@ void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
   wipe(q, sizeof q);
 }
 
-// inc32 (SP 800-38D §6.2): the last four bytes as a big-endian counter.
-void increment_be32(std::uint8_t c[16]) {
-  bytes::store_be32(c + 12, bytes::load_be32(c + 12) + 1);
-}
-
-void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t counter[16]) {
-  std::uint8_t ks[64];
-  while (blocks > 0) {
-    const std::size_t n = blocks < 4 ? blocks : 4;
-    for (std::size_t b = 0; b < 4; ++b) {
-      std::memcpy(ks + 16 * b, counter, 16);
-      if (b < n) increment_be32(counter);
-    }
-    encrypt4(rk, ks);
-    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);
-    advance_blocks(in, out, blocks, n);
-  }
-  wipe(ks, sizeof ks);
-}
-
 void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
              std::uint8_t mac[16]) {
   std::uint8_t buf[64] = {};
   for (; blocks > 0; --blocks, in += 16) {
     for (int i = 0; i < 16; ++i) buf[i] = static_cast<std::uint8_t>(mac[i] ^ in[i]);
-    encrypt4(rk, buf);
+    crypt4<true>(rk, buf);
     std::memcpy(mac, buf, 16);
   }
   wipe(buf, sizeof buf);
@@ -338,26 +324,8 @@ void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
 template <bool Encrypt>
 void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                 std::size_t blocks, std::uint8_t tweak[16]) {
-  std::uint8_t buf[64], tweaks[64];
-  while (blocks > 0) {
-    const std::size_t n = blocks < 4 ? blocks : 4;
-    std::memset(buf, 0, sizeof buf);
-    for (std::size_t b = 0; b < n; ++b) {
-      std::memcpy(tweaks + 16 * b, tweak, 16);
-      for (int i = 0; i < 16; ++i)
-        buf[16 * b + i] = static_cast<std::uint8_t>(in[16 * b + i] ^ tweak[i]);
-      xts_multiply_alpha(tweak);  // T = T * alpha (IEEE 1619 §5.2)
-    }
-    if (Encrypt) {
-      encrypt4(rk, buf);
-    } else {
-      decrypt4(rk, buf);
-    }
-    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
-    advance_blocks(in, out, blocks, n);
-  }
-  wipe(buf, sizeof buf);
-  wipe(tweaks, sizeof tweaks);
+  xts_batches<4, xts_multiply_alpha>(
+      in, out, blocks, tweak, [rk](std::uint8_t* buf, std::size_t) { crypt4<Encrypt>(rk, buf); });
 }
 
 }  // namespace
@@ -366,7 +334,8 @@ void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* ou
 const AesKernel kAesPortable = {
     .lane = "aes-portable", .required = 0, .set_encrypt_key = set_key, .set_decrypt_key = set_key,
     .ecb_encrypt = ecb<true>, .ecb_decrypt = ecb<false>, .cbc_encrypt = cbc_encrypt,
-    .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt, .ctr32_encrypt = ctr32_encrypt,
+    .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_generic<increment_be128>,
+    .ctr32_encrypt = ctr_generic<increment_be32>,
     .cbc_mac = cbc_mac, .xts_encrypt = xts_blocks<true>, .xts_decrypt = xts_blocks<false>};
 // clang-format on
 

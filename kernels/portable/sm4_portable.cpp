@@ -234,20 +234,9 @@ void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
 template <void (*Double)(std::uint8_t*)>
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
-  std::uint8_t buf[16 * kBatch], tweaks[16 * kBatch];
-  while (blocks > 0) {
-    const std::size_t n = blocks < kBatch ? blocks : kBatch;
-    for (std::size_t j = 0; j < n; ++j) {
-      std::memcpy(tweaks + 16 * j, tweak, 16);
-      xor16(buf + 16 * j, in + 16 * j, tweak);
-      Double(tweak);
-    }
+  xts_batches<kBatch, Double>(in, out, blocks, tweak, [rk](std::uint8_t* buf, std::size_t n) {
     crypt_blocks(rk, buf, buf, n);
-    for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(buf[i] ^ tweaks[i]);
-    advance_blocks(in, out, blocks, n);
-  }
-  wipe(buf, sizeof buf);
-  wipe(tweaks, sizeof tweaks);
+  });
 }
 
 }  // namespace
