@@ -178,9 +178,7 @@ void scalarmult_base(std::uint8_t out[32], const std::uint8_t scalar[32],
   F::add(s.num, s.p.z, s.p.y);
   F::sub(s.den, s.p.z, s.p.y);
   F::reduce(s.den, s.den);
-  invert<F>(s.den, s.den, wipe);
-  F::mul(s.num, s.num, s.den);
-  F::to_bytes(out, s.num);
+  divide_to_bytes<F>(out, s.num, s.den, wipe);
   wipe(&s, sizeof s);
 }
 

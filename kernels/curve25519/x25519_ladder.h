@@ -47,6 +47,16 @@ void invert(typename F::Elem& out, const typename F::Elem& z, void (*wipe)(void*
   wipe(b, sizeof b);
 }
 
+// out[32] = num / den (0 for den = 0), canonical: the affine u of a
+// projective (num : den).  Leaves den^-1 in den and the quotient in num.
+template <class F>
+void divide_to_bytes(std::uint8_t out[32], typename F::Elem& num, typename F::Elem& den,
+                     void (*wipe)(void*, std::size_t)) {
+  invert<F>(den, den, wipe);
+  F::mul(num, num, den);
+  F::to_bytes(out, num);
+}
+
 // out[32] = X25519(scalar, u) (RFC 7748 §5).  `wipe` clears the secrets
 // on the stack (the caller's freestanding wipe).
 template <class F>
@@ -91,9 +101,7 @@ void scalarmult(std::uint8_t out[32], const std::uint8_t scalar[32], const std::
   }
   F::cswap(s.x2, s.x3, 0 - swap);
   F::cswap(s.z2, s.z3, 0 - swap);
-  invert<F>(s.z2, s.z2, wipe);
-  F::mul(s.x2, s.x2, s.z2);
-  F::to_bytes(out, s.x2);
+  divide_to_bytes<F>(out, s.x2, s.z2, wipe);  // u = x2 / z2
   wipe(&s, sizeof s);
 }
 
