@@ -59,6 +59,26 @@ void md_digest(const Kernel& lane, const Word iv[8], const void* msg, std::size_
   sha2_final(&s, &lane, digest, digest_bytes);
 }
 
+// A Merkle-Damgard digest's two known answers: the digest of each message,
+// as long as the state (8 words), against its expected value.
+struct MdKat {
+  const void* msg;
+  std::size_t len;
+  const std::uint8_t* digest;
+};
+
+template <class Word, class Kernel>
+bool md_kats(const Kernel& lane, const Word iv[8], const MdKat (&kats)[2], bool corrupt) {
+  KatCheck check(corrupt);
+  constexpr std::size_t kDigestBytes = 8 * sizeof(Word);
+  std::uint8_t d[kDigestBytes];
+  for (const MdKat& kat : kats) {
+    md_digest(lane, iv, kat.msg, kat.len, d, kDigestBytes);
+    check.expect(d, kat.digest, kDigestBytes);
+  }
+  return check.passed();
+}
+
 void sponge_digest(const KeccakKernel& lane, std::size_t rate, std::uint8_t pad, const void* msg,
                    std::size_t len, std::uint8_t* out, std::size_t out_len) {
   SpongeState s;
@@ -86,34 +106,22 @@ void first_32_bytes(const std::uint64_t a[kKeccakLanes], std::uint8_t out[32]) {
 }  // namespace
 
 bool sha256(const Sha256Kernel& lane, bool corrupt) {
-  KatCheck check(corrupt);
-  std::uint8_t d[32];
-  md_digest(lane, kSha256Iv, kAbc, sizeof kAbc, d, 32);
-  check.expect(d, kSha256Abc);
-  md_digest(lane, kSha256Iv, kMsg448, sizeof kMsg448 - 1, d, 32);
-  check.expect(d, kSha256Msg448);
-  return check.passed();
+  return md_kats(
+      lane, kSha256Iv,
+      {{kAbc, sizeof kAbc, kSha256Abc.b}, {kMsg448, sizeof kMsg448 - 1, kSha256Msg448.b}}, corrupt);
 }
 
 bool sha512(const Sha512Kernel& lane, bool corrupt) {
-  KatCheck check(corrupt);
-  std::uint8_t d[64];
-  md_digest(lane, kSha512Iv, kAbc, sizeof kAbc, d, 64);
-  check.expect(d, kSha512Abc);
-  md_digest(lane, kSha512Iv, kMsg896, sizeof kMsg896 - 1, d, 64);
-  check.expect(d, kSha512Msg896);
-  return check.passed();
+  return md_kats(
+      lane, kSha512Iv,
+      {{kAbc, sizeof kAbc, kSha512Abc.b}, {kMsg896, sizeof kMsg896 - 1, kSha512Msg896.b}}, corrupt);
 }
 
 bool sm3(const Sm3Kernel& lane, bool corrupt) {
-  KatCheck check(corrupt);
-  std::uint8_t d[32], abcd16[64];
+  std::uint8_t abcd16[64];
   for (int i = 0; i < 64; ++i) abcd16[i] = static_cast<std::uint8_t>("abcd"[i % 4]);
-  md_digest(lane, kSm3Iv, kAbc, sizeof kAbc, d, 32);
-  check.expect(d, kSm3Abc);
-  md_digest(lane, kSm3Iv, abcd16, sizeof abcd16, d, 32);
-  check.expect(d, kSm3Abcd16);
-  return check.passed();
+  return md_kats(lane, kSm3Iv,
+                 {{kAbc, sizeof kAbc, kSm3Abc.b}, {abcd16, sizeof abcd16, kSm3Abcd16.b}}, corrupt);
 }
 
 bool keccak(const KeccakKernel& lane, bool corrupt) {
