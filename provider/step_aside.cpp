@@ -150,6 +150,19 @@ static_assert(rules_in_family_order(), "one rule per family, in the order of enu
 // Whether the lanes selected for a rule beat the host OpenSSL's code.
 enum class Standing { kFaster, kSlower, kSlowerThanThisRelease, kSlowerOnThisCore };
 
+// Whether `name` is one of the space-separated names of `list`.
+bool names_one_of(const char* list, const char* name) {
+  const std::size_t n = std::strlen(name);
+  for (const char* p = list; *p != '\0';) {
+    const char* end = std::strchr(p, ' ');
+    const std::size_t len = end != nullptr ? static_cast<std::size_t>(end - p) : std::strlen(p);
+    if (len == n && std::strncmp(p, name, n) == 0) return true;
+    p += len;
+    while (*p == ' ') ++p;
+  }
+  return false;
+}
+
 // The slower-on-core fact (kernels/cpu/slower_on_core.cpp) that makes a
 // lane selected for the rule slower in the rule's family on `core` against
 // the host's release, or null.
@@ -159,7 +172,7 @@ const SlowerOnCore* slower_on(const Rule& r, const KernelSet& k, const HostVersi
     const char* lane = lane_name(k, r.needs[i]);
     for (const SlowerOnCore* s = kSlowerOnCore; s->lane != nullptr; ++s)
       if (s->core == core && at_least(host, 3, s->from_minor) && std::strcmp(s->lane, lane) == 0 &&
-          std::strcmp(s->family, r.name) == 0)
+          names_one_of(s->families, r.name))
         return s;
   }
   return nullptr;

@@ -54,8 +54,8 @@ inline constexpr const char* kFiguresAgainst = "3.5";
 // leaves the family to the default provider and gives the figure as its
 // reason.  All of them are one table, kSlowerOnCore.
 struct SlowerOnCore {
-  const char* lane;    // the lane's name, as its table spells it; null ends the table
-  const char* family;  // the family it is slower in
+  const char* lane;      // the lane's name, as its table spells it; null ends the table
+  const char* families;  // the families it is slower in, by name, separated by spaces
   CoreClass core;
   int from_minor;  // slower against OpenSSL 3.<from_minor> and later
   CycleFigure figure;
