@@ -343,36 +343,35 @@ inline unsigned bs_expand_key(const std::uint8_t* key, std::size_t key_bytes,
 // with the byte round keys rk of bs_expand_key (the encryption keys serve
 // both: decryption runs the inverse cipher with them in reverse).  In place
 // allowed; no alignment needed.
-inline void bs_ecb_encrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
-                           std::uint8_t* out, std::size_t blocks) {
+template <bool Decrypt>
+inline void bs_ecb(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                   std::uint8_t* out, std::size_t blocks) {
   if (blocks == 0) return;
   BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds, false);
+  bs_load_round_keys(&ks, rk, rounds, Decrypt);
   while (blocks != 0) {
     const std::size_t n = blocks < 8 ? blocks : 8;
     BsVec x[8];
     bs_load_blocks(x, in, n);
-    bs_encrypt8(ks, x);
+    if constexpr (Decrypt) {
+      bs_decrypt8(ks, x);
+    } else {
+      bs_encrypt8(ks, x);
+    }
     bs_store_blocks(out, x, n);
     in += 16 * n, out += 16 * n, blocks -= n;
   }
   bs_wipe_round_keys(&ks);
 }
 
+inline void bs_ecb_encrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
+                           std::uint8_t* out, std::size_t blocks) {
+  bs_ecb<false>(rk, rounds, in, out, blocks);
+}
+
 inline void bs_ecb_decrypt(const std::uint8_t* rk, unsigned rounds, const std::uint8_t* in,
                            std::uint8_t* out, std::size_t blocks) {
-  if (blocks == 0) return;
-  BsRoundKeys ks;
-  bs_load_round_keys(&ks, rk, rounds, true);
-  while (blocks != 0) {
-    const std::size_t n = blocks < 8 ? blocks : 8;
-    BsVec x[8];
-    bs_load_blocks(x, in, n);
-    bs_decrypt8(ks, x);
-    bs_store_blocks(out, x, n);
-    in += 16 * n, out += 16 * n, blocks -= n;
-  }
-  bs_wipe_round_keys(&ks);
+  bs_ecb<true>(rk, rounds, in, out, blocks);
 }
 
 // CBC decryption (SP 800-38A §6.2).  iv[16]: the chaining value in, the
@@ -401,6 +400,19 @@ inline void bs_cbc_decrypt(const std::uint8_t* rk, unsigned rounds, const std::u
   bs_wipe_round_keys(&ks);
 }
 
+// The counter modes' batch: the key stream E(x[0..7]) XORed onto n blocks
+// of in, into out.
+ARMACCEL_ALWAYS_INLINE void bs_xor_key_stream(const BsRoundKeys& ks, BsVec x[8],
+                                              const std::uint8_t* in, std::uint8_t* out,
+                                              std::size_t n) {
+  BsVec d[8];
+  bs_load_blocks(d, in, n);
+  bs_encrypt8(ks, x);
+#pragma GCC unroll 8
+  for (int b = 0; b < 8; ++b) x[b] = bs_x(x[b], d[b]);
+  bs_store_blocks(out, x, n);
+}
+
 // CTR (SP 800-38A §6.5), the whole counter block one 128-bit big-endian
 // integer wrapping modulo 2^128.  counter[16] is advanced by `blocks`.
 // Encryption round keys.
@@ -416,7 +428,7 @@ inline void bs_ctr_encrypt(const std::uint8_t* rk, unsigned rounds, const std::u
   const uint64x2_t zero = vdupq_n_u64(0);
   while (blocks != 0) {
     const std::size_t n = blocks < 8 ? blocks : 8;
-    BsVec x[8], d[8];
+    BsVec x[8];
 #pragma GCC unroll 8
     for (int b = 0; b < 8; ++b) {
       x[b] = vrev64q_u8(vreinterpretq_u8_u64(ctr[b]));
@@ -425,11 +437,7 @@ inline void bs_ctr_encrypt(const std::uint8_t* rk, unsigned rounds, const std::u
       // from the high half adds 1.
       ctr[b + 1] = vsubq_u64(next, vextq_u64(vceqq_u64(next, zero), zero, 1));
     }
-    bs_load_blocks(d, in, n);
-    bs_encrypt8(ks, x);
-#pragma GCC unroll 8
-    for (int b = 0; b < 8; ++b) x[b] = bs_x(x[b], d[b]);
-    bs_store_blocks(out, x, n);
+    bs_xor_key_stream(ks, x, in, out, n);
     in += 16 * n, out += 16 * n, blocks -= n;
     ctr[0] = ctr[n];
   }
@@ -450,7 +458,7 @@ inline void bs_ctr32_encrypt(const std::uint8_t* rk, unsigned rounds, const std:
   const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
   while (blocks != 0) {
     const std::size_t n = blocks < 8 ? blocks : 8;
-    BsVec x[8], d[8];
+    BsVec x[8];
 #pragma GCC unroll 8
     for (int b = 0; b < 8; ++b) {
       x[b] = vrev32q_u8(vreinterpretq_u8_u32(ctr));
@@ -458,11 +466,7 @@ inline void bs_ctr32_encrypt(const std::uint8_t* rk, unsigned rounds, const std:
     }
     // The counter after the blocks actually used.
     ctr = vsubq_u32(ctr, vsetq_lane_u32(static_cast<std::uint32_t>(8 - n), vdupq_n_u32(0), 3));
-    bs_load_blocks(d, in, n);
-    bs_encrypt8(ks, x);
-#pragma GCC unroll 8
-    for (int b = 0; b < 8; ++b) x[b] = bs_x(x[b], d[b]);
-    bs_store_blocks(out, x, n);
+    bs_xor_key_stream(ks, x, in, out, n);
     in += 16 * n, out += 16 * n, blocks -= n;
   }
   vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(ctr)));

@@ -76,32 +76,27 @@ bool expand_standard_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t 
   return expand_key<sub_word, kLaneTag>(rk, key, key_len);
 }
 
-bool set_encrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
+// The standard schedule, then its vpaes form for the cipher or (Decrypt)
+// the equivalent inverse cipher, for the schedule's round count.
+template <bool Decrypt>
+bool set_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
   if (!expand_standard_key(rk, key, key_len)) return false;
+  const auto schedule = [rk](auto nr) {
+    if constexpr (Decrypt) {
+      vpaes_decrypt_schedule<nr>(rk);
+    } else {
+      vpaes_encrypt_schedule<nr>(rk);
+    }
+  };
   switch (rk->rounds) {
     case 10:
-      vpaes_encrypt_schedule<10>(rk);
+      schedule(std::integral_constant<int, 10>{});
       break;
     case 12:
-      vpaes_encrypt_schedule<12>(rk);
+      schedule(std::integral_constant<int, 12>{});
       break;
     default:
-      vpaes_encrypt_schedule<14>(rk);
-  }
-  return true;
-}
-
-bool set_decrypt_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
-  if (!expand_standard_key(rk, key, key_len)) return false;
-  switch (rk->rounds) {
-    case 10:
-      vpaes_decrypt_schedule<10>(rk);
-      break;
-    case 12:
-      vpaes_decrypt_schedule<12>(rk);
-      break;
-    default:
-      vpaes_decrypt_schedule<14>(rk);
+      schedule(std::integral_constant<int, 14>{});
   }
   return true;
 }
@@ -214,8 +209,8 @@ void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* o
 extern const AesKernel kAesNeon;
 // clang-format off
 const AesKernel kAesNeon = {
-    .lane = "aes-neon", .required = kFeatAsimd, .set_encrypt_key = set_encrypt_key,
-    .set_decrypt_key = set_decrypt_key, .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt,
+    .lane = "aes-neon", .required = kFeatAsimd, .set_encrypt_key = set_key<false>,
+    .set_decrypt_key = set_key<true>, .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt,
     .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt,
     .ctr32_encrypt = ctr32_encrypt, .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt,
     .xts_decrypt = xts_decrypt};
