@@ -475,7 +475,8 @@ void expand_key_nk(AesRoundKeys* rk, const std::uint8_t* key) {
 // expand_key_nk for a key of key_len bytes (16, 24 or 32); false for any
 // other length.
 template <auto sub_word, std::uint32_t kLaneTag>
-ARMACCEL_ALWAYS_INLINE bool expand_key(AesRoundKeys* rk, const std::uint8_t* key, std::size_t key_len) {
+ARMACCEL_ALWAYS_INLINE bool expand_key(AesRoundKeys* rk, const std::uint8_t* key,
+                                       std::size_t key_len) {
   switch (key_len) {
     case 16:
       expand_key_nk<4, sub_word, kLaneTag>(rk, key);
