@@ -160,7 +160,7 @@ constexpr CoreVariant<AesKernel> kAesCeVariants[] = {
 // aes-portable: 63.6 (ECB) to 250 (CBC encryption) instructions/byte
 // against OpenSSL's 16.8-22.0 (reference CPU with NEON and the AES
 // instructions turned off for both).
-constexpr Lane<AesKernel> kAesEntries[] = {
+constexpr Lane<AesKernel> aes_entries[] = {
 #if ARMACCEL_HAVE_AES_CE
     {&kAesCe, kFasterEveryRelease, kAesCeVariants},
 #endif
@@ -182,7 +182,7 @@ constexpr Lane<AesKernel> kAesEntries[] = {
 // records (key kept) with aes-neon 20.5 (24.9 at 1 KiB, 89.3 at 64 bytes)
 // against 48.4 / 42.9 (53.0 / 46.3, 122.1 / 123.9).  The portable AES-GCM
 // counts 90.2 against 43.1-48.6.
-constexpr Lane<GhashKernel> kGhashEntries[] = {
+constexpr Lane<GhashKernel> ghash_entries[] = {
 #if ARMACCEL_HAVE_GHASH_PMULL
     {&kGhashPmull, kFasterEveryRelease},
 #endif
@@ -205,7 +205,7 @@ constexpr CoreVariant<GcmKernel> kGcmCeVariants[] = {
      "eight blocks per iteration: fewer cycles on this out-of-order core"}};
 #endif
 
-constexpr Lane<GcmKernel> kGcmEntries[] = {
+constexpr Lane<GcmKernel> gcm_entries[] = {
 #if ARMACCEL_HAVE_GCM_CE
     {&kGcmCe, kFasterEveryRelease, kGcmCeVariants},
 #endif
@@ -230,7 +230,7 @@ constexpr CoreVariant<Sha256Kernel> kSha256CeVariants[] = {
 // 27.2 (28.9 / 28.6) at 1 KiB; HMAC-SHA256 25.2 (27.1 / 26.9), 34.5 (40.8 /
 // 38.3).  sha256-portable: 51.0 against OpenSSL's 26.3 (HMAC 51.8 against
 // 26.9-27.1).
-constexpr Lane<Sha256Kernel> kSha256Entries[] = {
+constexpr Lane<Sha256Kernel> sha256_entries[] = {
 #if ARMACCEL_HAVE_SHA256_CE
     {&kSha256Ce, kFasterEveryRelease, kSha256CeVariants},
 #endif
@@ -244,7 +244,7 @@ constexpr Lane<Sha256Kernel> kSha256Entries[] = {
 
 // sha512-neon: SHA-512 17.2 (18.8 / 18.7) at 16 KiB, 20.4 (22.0 / 21.6) at
 // 1 KiB.  sha512-portable: 28.6 against OpenSSL's 18.8.
-constexpr Lane<Sha512Kernel> kSha512Entries[] = {
+constexpr Lane<Sha512Kernel> sha512_entries[] = {
 #if ARMACCEL_HAVE_SHA512_CE
     {&kSha512Ce, kFasterEveryRelease},
 #endif
@@ -274,7 +274,7 @@ constexpr CoreFit kKeccakSha3Fit = {};
 // cycles it wins on Neoverse N1, V1 and V2, not on the Cortex-A72
 // (slower_on_core.cpp).
 
-constexpr Lane<KeccakKernel> kKeccakEntries[] = {
+constexpr Lane<KeccakKernel> keccak_entries[] = {
 #if ARMACCEL_HAVE_KECCAK_ARMV7M
     {&kKeccakArmv7m, kFasterEveryRelease},
 #endif
@@ -313,7 +313,7 @@ constexpr CoreVariant<ChachaKernel> kChachaNeonVariants[] = {
      "this out-of-order core"}};
 #endif
 
-constexpr Lane<ChachaKernel> kChacha20Entries[] = {
+constexpr Lane<ChachaKernel> chacha20_entries[] = {
 #if ARMACCEL_HAVE_CHACHA20_NEON
     {&kChachaNeon, kFasterEveryRelease, kChachaNeonVariants},
 #endif
@@ -337,7 +337,7 @@ constexpr CoreVariant<Poly1305Kernel> kPoly1305NeonVariants[] = {
      "this out-of-order core"}};
 #endif
 
-constexpr Lane<Poly1305Kernel> kPoly1305Entries[] = {
+constexpr Lane<Poly1305Kernel> poly1305_entries[] = {
 #if ARMACCEL_HAVE_POLY1305_NEON
     {&kPoly1305Neon, kFasterEveryRelease, kPoly1305NeonVariants},
 #endif
@@ -360,7 +360,7 @@ constexpr Lane<Poly1305Kernel> kPoly1305Entries[] = {
 // 40.1); at 1 KiB too.  In cycles slower on cortex-a72 and neoverse-n1
 // (slower_on_core.cpp).
 
-constexpr Lane<Sm4Kernel> kSm4Entries[] = {
+constexpr Lane<Sm4Kernel> sm4_entries[] = {
 #if ARMACCEL_HAVE_SM4_CE
     {&kSm4Ce, kFasterEveryRelease},
 #endif
@@ -376,7 +376,7 @@ constexpr Lane<Sm4Kernel> kSm4Entries[] = {
 // 32.2-32.4 (35.0-35.1); sm3-portable 36.4 against 32.2.  Where each is
 // slower in cycles: slower_on_core.cpp.
 
-constexpr Lane<Sm3Kernel> kSm3Entries[] = {
+constexpr Lane<Sm3Kernel> sm3_entries[] = {
 #if ARMACCEL_HAVE_SM3_CE
     {&kSm3Ce, kFasterEveryRelease},
 #endif
@@ -391,7 +391,7 @@ constexpr Lane<Sm3Kernel> kSm3Entries[] = {
 // mlkem-neon: ML-KEM-768 keygen, encapsulation and decapsulation each at
 // about a quarter of OpenSSL 3.5's instructions (docs/report).  The
 // Cortex-M lane is for bare-metal builds, which have no provider.
-constexpr Lane<MlkemKernel> kMlkemEntries[] = {
+constexpr Lane<MlkemKernel> mlkem_entries[] = {
 #if ARMACCEL_HAVE_MLKEM_ARMV7M
     {&kMlkemArmv7m, kFasterEveryRelease},
 #endif
@@ -417,26 +417,20 @@ constexpr Lane<MlkemKernel> kMlkemEntries[] = {
 // 554,241 instructions a scalar multiplication, cortex-a72 245,641,
 // neoverse-n1 327,040, neoverse-v1 143,954 estimated cycles.  Faster on
 // every modelled core, so no step-aside entry.
-constexpr Lane<X25519Kernel> kX25519Entries[] = {
+constexpr Lane<X25519Kernel> x25519_entries[] = {
 #if ARMACCEL_HAVE_X25519_NEON
     {&kX25519Neon, kFasterEveryRelease},
 #endif
     {&kX25519Portable, kPortableLane},
 };
 
-// The stores, named <primitive>_store for the generated list functions.
-constexpr auto aes_store = ARMACCEL_STORE(kAesEntries);
-constexpr auto ghash_store = ARMACCEL_STORE(kGhashEntries);
-constexpr auto gcm_store = ARMACCEL_STORE(kGcmEntries);
-constexpr auto sha256_store = ARMACCEL_STORE(kSha256Entries);
-constexpr auto sha512_store = ARMACCEL_STORE(kSha512Entries);
-constexpr auto keccak_store = ARMACCEL_STORE(kKeccakEntries);
-constexpr auto chacha20_store = ARMACCEL_STORE(kChacha20Entries);
-constexpr auto poly1305_store = ARMACCEL_STORE(kPoly1305Entries);
-constexpr auto sm4_store = ARMACCEL_STORE(kSm4Entries);
-constexpr auto sm3_store = ARMACCEL_STORE(kSm3Entries);
-constexpr auto mlkem_store = ARMACCEL_STORE(kMlkemEntries);
-constexpr auto x25519_store = ARMACCEL_STORE(kX25519Entries);
+// The stores, <primitive>_store from <primitive>_entries, for the list
+// functions below.
+#define ARMACCEL_X(Enum, name, Kernel, kind) \
+  constexpr auto name##_store = ARMACCEL_STORE(name##_entries);
+ARMACCEL_PRIMITIVES(ARMACCEL_X)
+#undef ARMACCEL_X
+constexpr auto gcm_store = ARMACCEL_STORE(gcm_entries);
 
 }  // namespace
 
