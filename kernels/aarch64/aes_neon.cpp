@@ -25,6 +25,7 @@
 #include <type_traits>
 
 #include "aes_bitsliced_impl.h"
+#include "aes_by_rounds.h"
 #include "aes_modes_impl.h"
 #include "aes_vpaes_impl.h"
 #include "api/aes.h"
@@ -147,62 +148,26 @@ struct LaneBlocks {
 };
 }  // namespace aes_modes
 
-// Dispatch on the round count recorded in the schedule.
-#define ARMACCEL_AES_BY_ROUNDS(fn, ...) \
-  switch (rk->rounds) {                 \
-    case 10:                            \
-      return fn<10>(__VA_ARGS__);       \
-    case 12:                            \
-      return fn<12>(__VA_ARGS__);       \
-    default:                            \
-      return fn<14>(__VA_ARGS__);       \
+// The lane-table entry for a mode the bit-sliced code also runs: the first
+// bitsliced_part<Encrypt>(blocks) blocks through bs, the rest through
+// by_nr, the vpaes loops picked by round count (ARMACCEL_BY_ROUNDS over the
+// mode's entries in aes_modes_impl.h); chain is the IV, counter or tweak of
+// the modes that have one.
+template <bool Encrypt, auto bs>
+struct BitslicedFirst;
+template <bool Encrypt, class... Chain,
+          void (*bs)(const std::uint8_t*, unsigned, const std::uint8_t*, std::uint8_t*, std::size_t,
+                     Chain*...)>
+struct BitslicedFirst<Encrypt, bs> {
+  using Entry = void(const AesRoundKeys*, const std::uint8_t*, std::uint8_t*, std::size_t,
+                     Chain*...);
+  template <Entry* by_nr>
+  static void run(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
+                  std::size_t blocks, Chain*... chain) {
+    bitsliced_prefix<Encrypt, bs>(rk, in, out, blocks, chain...);
+    by_nr(rk, in, out, blocks, chain...);
   }
-
-void ecb_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks) {
-  bitsliced_prefix<true, bs_ecb_encrypt>(rk, in, out, blocks);
-  ARMACCEL_AES_BY_ROUNDS(ecb_encrypt_n, rk, in, out, blocks)
-}
-void ecb_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks) {
-  bitsliced_prefix<false, bs_ecb_decrypt>(rk, in, out, blocks);
-  ARMACCEL_AES_BY_ROUNDS(ecb_decrypt_n, rk, in, out, blocks)
-}
-void cbc_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t iv[16]) {
-  ARMACCEL_AES_BY_ROUNDS(cbc_encrypt_n, rk, in, out, blocks, iv)
-}
-void cbc_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t iv[16]) {
-  bitsliced_prefix<false, bs_cbc_decrypt>(rk, in, out, blocks, iv);
-  ARMACCEL_AES_BY_ROUNDS(cbc_decrypt_n, rk, in, out, blocks, iv)
-}
-void ctr_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t counter[16]) {
-  bitsliced_prefix<true, bs_ctr_encrypt>(rk, in, out, blocks, counter);
-  ARMACCEL_AES_BY_ROUNDS(ctr_encrypt_n, rk, in, out, blocks, counter)
-}
-void ctr32_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                   std::size_t blocks, std::uint8_t counter[16]) {
-  bitsliced_prefix<true, bs_ctr32_encrypt>(rk, in, out, blocks, counter);
-  ARMACCEL_AES_BY_ROUNDS(ctr32_encrypt_n, rk, in, out, blocks, counter)
-}
-void cbc_mac(const AesRoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
-             std::uint8_t mac[16]) {
-  ARMACCEL_AES_BY_ROUNDS(cbc_mac_n, rk, in, blocks, mac)
-}
-void xts_encrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t tweak[16]) {
-  bitsliced_prefix<true, bs_xts_encrypt>(rk, in, out, blocks, tweak);
-  ARMACCEL_AES_BY_ROUNDS(xts_encrypt_n, rk, in, out, blocks, tweak)
-}
-void xts_decrypt(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
-                 std::size_t blocks, std::uint8_t tweak[16]) {
-  bitsliced_prefix<false, bs_xts_decrypt>(rk, in, out, blocks, tweak);
-  ARMACCEL_AES_BY_ROUNDS(xts_decrypt_n, rk, in, out, blocks, tweak)
-}
-
-#undef ARMACCEL_AES_BY_ROUNDS
+};
 
 }  // namespace
 
@@ -210,10 +175,17 @@ extern const AesKernel kAesNeon;
 // clang-format off
 const AesKernel kAesNeon = {
     .lane = "aes-neon", .required = kFeatAsimd, .set_encrypt_key = set_key<false>,
-    .set_decrypt_key = set_key<true>, .ecb_encrypt = ecb_encrypt, .ecb_decrypt = ecb_decrypt,
-    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_encrypt,
-    .ctr32_encrypt = ctr32_encrypt, .cbc_mac = cbc_mac, .xts_encrypt = xts_encrypt,
-    .xts_decrypt = xts_decrypt};
+    .set_decrypt_key = set_key<true>,
+    .ecb_encrypt = BitslicedFirst<true, bs_ecb_encrypt>::run<ARMACCEL_BY_ROUNDS(ecb_encrypt_n)>,
+    .ecb_decrypt = BitslicedFirst<false, bs_ecb_decrypt>::run<ARMACCEL_BY_ROUNDS(ecb_decrypt_n)>,
+    .cbc_encrypt = ARMACCEL_BY_ROUNDS(cbc_encrypt_n),
+    .cbc_decrypt = BitslicedFirst<false, bs_cbc_decrypt>::run<ARMACCEL_BY_ROUNDS(cbc_decrypt_n)>,
+    .ctr_encrypt = BitslicedFirst<true, bs_ctr_encrypt>::run<ARMACCEL_BY_ROUNDS(ctr_encrypt_n)>,
+    .ctr32_encrypt =
+        BitslicedFirst<true, bs_ctr32_encrypt>::run<ARMACCEL_BY_ROUNDS(ctr32_encrypt_n)>,
+    .cbc_mac = ARMACCEL_BY_ROUNDS(cbc_mac_n),
+    .xts_encrypt = BitslicedFirst<true, bs_xts_encrypt>::run<ARMACCEL_BY_ROUNDS(xts_encrypt_n)>,
+    .xts_decrypt = BitslicedFirst<false, bs_xts_decrypt>::run<ARMACCEL_BY_ROUNDS(xts_decrypt_n)>};
 // clang-format on
 
 }  // namespace armaccel
