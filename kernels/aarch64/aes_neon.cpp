@@ -52,21 +52,6 @@ inline std::size_t bitsliced_part(std::size_t blocks) {
              : 0;
 }
 
-// The first bitsliced_part<Encrypt>(blocks) blocks (possibly none) through
-// the bit-sliced code, bs(rk->bytes, rk->rounds, in, out, n, chain...);
-// in, out and blocks are advanced past them, the rest is vpaes's.
-template <bool Encrypt, auto bs, class... Chain>
-ARMACCEL_ALWAYS_INLINE void bitsliced_prefix(const AesRoundKeys* rk, const std::uint8_t*& in,
-                                             std::uint8_t*& out, std::size_t& blocks,
-                                             Chain*... chain) {
-  if (const std::size_t n = bitsliced_part<Encrypt>(blocks)) {
-    bs(rk->bytes, rk->rounds, in, out, n, chain...);
-    in += 16 * n;
-    out += 16 * n;
-    blocks -= n;
-  }
-}
-
 inline std::uint32_t sub_word(std::uint32_t w) {  // SubWord (FIPS 197 §5.2)
   return vgetq_lane_u32(vreinterpretq_u32_u8(vp_sub_bytes(vreinterpretq_u8_u32(vdupq_n_u32(w)))),
                         0);
@@ -149,8 +134,9 @@ struct LaneBlocks {
 }  // namespace aes_modes
 
 // The lane-table entry for a mode the bit-sliced code also runs: the first
-// bitsliced_part<Encrypt>(blocks) blocks through bs, the rest through
-// by_nr, the vpaes loops picked by round count (ARMACCEL_BY_ROUNDS over the
+// bitsliced_part<Encrypt>(blocks) blocks (possibly none) through
+// bs(rk->bytes, rk->rounds, in, out, n, chain...), the rest through by_nr,
+// the vpaes loops picked by round count (ARMACCEL_BY_ROUNDS over the
 // mode's entries in aes_modes_impl.h); chain is the IV, counter or tweak of
 // the modes that have one.
 template <bool Encrypt, auto bs>
@@ -164,7 +150,12 @@ struct BitslicedFirst<Encrypt, bs> {
   template <Entry* by_nr>
   static void run(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                   std::size_t blocks, Chain*... chain) {
-    bitsliced_prefix<Encrypt, bs>(rk, in, out, blocks, chain...);
+    if (const std::size_t n = bitsliced_part<Encrypt>(blocks)) {
+      bs(rk->bytes, rk->rounds, in, out, n, chain...);
+      in += 16 * n;
+      out += 16 * n;
+      blocks -= n;
+    }
     by_nr(rk, in, out, blocks, chain...);
   }
 };
