@@ -44,9 +44,6 @@ ARMACCEL_ALWAYS_INLINE std::uint64_t high(uint64x2_t v) {
 ARMACCEL_ALWAYS_INLINE uint64x2_t load_word(const std::uint8_t* p) {
   return vcombine_u64(vld1_u64(reinterpret_cast<const std::uint64_t*>(p)), vcreate_u64(0));
 }
-ARMACCEL_ALWAYS_INLINE uint64x2_t round_constant(int r) {
-  return vld1q_dup_u64(kKeccakRoundConstants + r);
-}
 
 // One state in the low halves, or two states (a low, b high).
 template <int... I>
@@ -97,13 +94,18 @@ ARMACCEL_ALWAYS_INLINE void theta_rho_pi(const uint64x2_t s[25], const uint64x2_
 // 24 unrolled: every state index is a constant, so the state stays in
 // registers and the compiler renames instead of moving.  T also supplies
 // theta's column parities T::columns and T::chi.
-template <class T, int R>
-ARMACCEL_ALWAYS_INLINE void round(uint64x2_t s[25]) {
+// round_at takes iota's constant from *rc (a round counted at run time).
+template <class T>
+ARMACCEL_ALWAYS_INLINE void round_at(uint64x2_t s[25], const std::uint64_t* rc) {
   uint64x2_t c[5], b[25];
   T::columns(s, c, std::make_integer_sequence<int, 5>{});
   theta_rho_pi<T>(s, c, b);
   T::chi(s, b, std::make_integer_sequence<int, 25>{});
-  s[0] = veorq_u64(s[0], round_constant(R));
+  s[0] = veorq_u64(s[0], vld1q_dup_u64(rc));
+}
+template <class T, int R>
+ARMACCEL_ALWAYS_INLINE void round(uint64x2_t s[25]) {
+  round_at<T>(s, kKeccakRoundConstants + R);
 }
 template <class T, int... R>
 ARMACCEL_ALWAYS_INLINE void rounds(uint64x2_t s[25], std::integer_sequence<int, R...>) {

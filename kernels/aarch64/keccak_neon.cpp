@@ -4,7 +4,9 @@
 // halves of Advanced SIMD registers: XOR chains for theta, shift-and-insert
 // pairs for the rotations, BIC + EOR for chi.  One state is better served
 // by general-purpose registers (AArch64's rotated-operand EOR/BIC), so
-// permute and absorb are keccak_scalar_impl.h's deferred-rotation code.
+// permute and absorb are keccak_scalar_impl.h's deferred-rotation code;
+// permute_x4 runs the vector pair beside two such states
+// (keccak_hybrid_impl.h).
 //
 // Advanced SIMD is part of the base AArch64 architecture; this file needs
 // no extension flags, but follows the lane-file rules (only the table is
@@ -15,7 +17,9 @@
 #include <cstdint>
 #include <utility>
 
+#include "api/core_variant.h"
 #include "api/keccak.h"
+#include "keccak_hybrid_impl.h"
 #include "keccak_impl.h"
 #include "keccak_scalar_impl.h"
 
@@ -67,15 +71,31 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
   store_two(a, b, s, kAllLanes);
 }
 
+// Four states as two vector pairs, one after the other (keccak-neon-vec).
+void permute_x4_vector(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
+                       std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]) {
+  permute_x2(a, b);
+  permute_x2(c, d);
+}
+
 }  // namespace
 
 extern const KeccakKernel kKeccakNeon;
-// No lane-form sponge: nothing to convert; ML-KEM pairs streams (permute_x2).
+// No lane-form sponge: nothing to convert; ML-KEM batches streams
+// (permute_x4, permute_x2).
 // clang-format off
-const KeccakKernel kKeccakNeon = {
+constexpr KeccakKernel kKeccakNeon = {
     .lane = "keccak-neon", .required = kFeatAsimd, .permute = scalar::permute,
-    .absorb = scalar::absorb, .permute_x2 = permute_x2, .sponge_start = nullptr,
+    .absorb = scalar::absorb, .permute_x2 = permute_x2, .permute_x4 = hybrid::permute_x4<Steps>,
+    .sponge_start = nullptr,
     .sponge_squeeze = nullptr};
 // clang-format on
+
+// For cores whose logical instructions with a rotated operand take their
+// one multi-cycle pipe (the Cortex-A72): four states in vector registers
+// only, two pairs.
+extern const KeccakKernel kKeccakNeonVec;
+constexpr KeccakKernel kKeccakNeonVec = core_variant(
+    kKeccakNeon, "keccak-neon-vec", [](KeccakKernel& k) { k.permute_x4 = permute_x4_vector; });
 
 }  // namespace armaccel

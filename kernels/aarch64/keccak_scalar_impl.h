@@ -4,7 +4,7 @@
 // (keccak_neon.cpp's permute and absorb).  Scalar C++ only: the speed comes
 // from AArch64's logical instructions taking a rotated second operand
 // (EOR/AND/ORR/BIC/ORN Xd, Xn, Xm, ROR #k), which the compiler emits for
-// `x ^ rotr(y, k)`, `x & ~rotr(y, k)` and the like.
+// `x ^ ror(y, k)`, `x & ~ror(y, k)` and the like.
 //
 // Deferred rotations: a lane is held as a register v and a compile-time
 // offset p, standing for rol(v, p).  rho then costs nothing (it only adds to
@@ -192,10 +192,18 @@ constexpr bool lane_0_never_offset() {
 }
 static_assert(lane_0_never_offset(), "iota's constant is XORed unrotated");
 
+// rotr(x, n) for a constant n < 64, always inlined (std::rotr is an
+// ordinary inline function, which GCC will not inline into a function
+// built with other optimize options, such as keccak_hybrid_impl.h's in a
+// file with options of its own).
+ARMACCEL_ALWAYS_INLINE std::uint64_t ror(std::uint64_t x, unsigned n) {
+  return (x >> n) | (x << ((64 - n) & 63));
+}
+
 // x ^ rotr(y, N): one EOR with a rotated operand.
 template <unsigned N>
 ARMACCEL_ALWAYS_INLINE std::uint64_t eor_ror(std::uint64_t x, std::uint64_t y) {
-  return x ^ std::rotr(y, static_cast<int>(N));
+  return x ^ ror(y, N);
 }
 
 // theta's column parity C[x], held at the offset of lane x (row 0).
@@ -242,7 +250,7 @@ ARMACCEL_ALWAYS_INLINE std::uint64_t chi_lane(const std::uint64_t b[25]) {
   constexpr int j = row_next(I, 1), k = row_next(I, 2);
   constexpr ChiTerm c = chi_term(h.off[j], h.inv[j], h.off[k], h.inv[k]);
   const std::uint64_t first = c.b2_first ? b[k] : b[j];
-  const std::uint64_t other = std::rotr(c.b2_first ? b[j] : b[k], static_cast<int>(c.amount));
+  const std::uint64_t other = ror(c.b2_first ? b[j] : b[k], c.amount);
   std::uint64_t t;
   if constexpr (c.op == ChiOp::kAnd) {
     t = first & other;
@@ -290,7 +298,7 @@ ARMACCEL_ALWAYS_INLINE void round(std::uint64_t s[25], const std::uint64_t* rc) 
 template <int... I>
 ARMACCEL_ALWAYS_INLINE void settle(std::uint64_t s[25], std::integer_sequence<int, I...>) {
   constexpr Held h = kHeld<24>;
-  ((s[I] = std::rotr(s[I], static_cast<int>(shift(0, h.off[I]))) ^ (h.inv[I] ? ~0ull : 0ull)), ...);
+  ((s[I] = ror(s[I], shift(0, h.off[I])) ^ (h.inv[I] ? ~0ull : 0ull)), ...);
 }
 
 template <int... R>
@@ -336,8 +344,9 @@ void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::
 }
 
 // Keccak-f[1600] on one state in place (§3.3, §3.4); shapes as KeccakKernel's
-// permute (api/keccak.h).
-void permute(std::uint64_t a[kKeccakLanes]) {
+// permute (api/keccak.h).  (Unused where a lane file takes only the
+// hybrid's rounds, keccak_hybrid_impl.h.)
+[[maybe_unused]] void permute(std::uint64_t a[kKeccakLanes]) {
   std::uint64_t s[25];
   load_lanes(s, a, kLanes);
   permute_lanes(s, kKeccakRoundConstants);
@@ -351,8 +360,8 @@ void permute(std::uint64_t a[kKeccakLanes]) {
 // plain switch (a tail call; keccak_visit_rate's lambda would not be inlined
 // across the optimize pragma); any other rate goes block by block through
 // permute.
-void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks,
-            std::size_t rate) {
+[[maybe_unused]] void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data,
+                             std::size_t blocks, std::size_t rate) {
   switch (rate) {
     case 72:
       return absorb_words<9>(a, data, blocks);

@@ -5,7 +5,8 @@
 // each, theta + rho (+ pi, by register choice) one XAR per lane, chi one
 // BCAX per lane.  The two 64-bit halves of every register are independent
 // states, so permuting two states (permute_x2) costs what one does; one
-// state uses the low half.
+// state uses the low half.  permute_x4 runs that pair beside two states in
+// general-purpose registers (keccak_hybrid_impl.h).
 //
 // Built with per-file -march=armv8.2-a+sha3: everything here is internal
 // except the lane table (docs/architecture.md, extension-flag hazard).
@@ -24,6 +25,7 @@
 #include <utility>
 
 #include "api/keccak.h"
+#include "keccak_hybrid_impl.h"
 #include "keccak_impl.h"
 
 namespace armaccel {
@@ -105,11 +107,12 @@ void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t
 }  // namespace
 
 extern const KeccakKernel kKeccakSha3;
-// No lane-form sponge: nothing to convert; ML-KEM pairs streams (permute_x2).
+// No lane-form sponge: nothing to convert; ML-KEM batches streams
+// (permute_x4, permute_x2).
 // clang-format off
 const KeccakKernel kKeccakSha3 = {
     .lane = "keccak-sha3", .required = kFeatAsimd | kFeatSha3, .permute = permute, .absorb = absorb,
-    .permute_x2 = permute_x2, .sponge_start = nullptr,
+    .permute_x2 = permute_x2, .permute_x4 = hybrid::permute_x4<Steps>, .sponge_start = nullptr,
     .sponge_squeeze = nullptr};
 // clang-format on
 

@@ -45,6 +45,13 @@ struct KeccakKernel {
   // sampling runs two SHAKE128 streams side by side).
   void (*permute_x2)(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]);
 
+  // Keccak-f[1600] on four independent states at once, each in place
+  // (ML-KEM's matrix and noise sampling run four SHAKE streams side by side;
+  // the AArch64 lanes permute two in vector registers beside two in
+  // general-purpose registers).  The four pointers are distinct.
+  void (*permute_x4)(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
+                     std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]);
+
   // Optional, both or neither (nullptr where permute works on the standard
   // lanes, so a lane gains nothing): a one-shot sponge (§4, Algorithm 8) on
   // a state kept in the lane's own form (KeccakLaneState), for lanes that

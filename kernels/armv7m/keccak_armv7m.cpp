@@ -224,13 +224,19 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
   permute(b);
 }
 
+void permute_x4(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
+                std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]) {
+  permute_x2(a, b);
+  permute_x2(c, d);
+}
+
 }  // namespace
 
 extern const KeccakKernel kKeccakArmv7m;
 // clang-format off
 const KeccakKernel kKeccakArmv7m = {
     .lane = "keccak-armv7m", .required = 0, .permute = permute, .absorb = absorb,
-    .permute_x2 = permute_x2, .sponge_start = sponge_start,
+    .permute_x2 = permute_x2, .permute_x4 = permute_x4, .sponge_start = sponge_start,
     .sponge_squeeze = sponge_squeeze};
 // clang-format on
 

@@ -64,6 +64,7 @@ extern const KeccakKernel kKeccakSha3;
 #endif
 #if ARMACCEL_HAVE_KECCAK_NEON
 extern const KeccakKernel kKeccakNeon;
+extern const KeccakKernel kKeccakNeonVec;
 #endif
 #if ARMACCEL_HAVE_CHACHA20_NEON
 extern const ChachaKernel kChachaNeon;
@@ -274,6 +275,20 @@ constexpr CoreFit kKeccakSha3Fit = {};
 // cycles it wins on Neoverse N1, V1 and V2, not on the Cortex-A72
 // (slower_on_core.cpp).
 
+#if ARMACCEL_HAVE_KECCAK_NEON
+// Four states (ML-KEM's batches), permute_x4: two in vector registers
+// beside two in general-purpose registers, estimated cycles a call
+// (mlkem_kernel_work - keccak_x4), against two vector pairs: neoverse-n1
+// 2,351 against 4,618, neoverse-v1 1,300 against 2,266, neoverse-v2 1,204
+// against 2,298; on cortex-a72 4,774 against 3,994, where the rotated
+// operands of the scalar rounds all take the one multi-cycle pipe
+// (keccak-neon-vec).
+constexpr CoreVariant<KeccakKernel> kKeccakNeonVariants[] = {
+    {&kKeccakNeonVec, kA72,
+     "logical instructions with a rotated operand take the one multi-cycle pipe of this core: "
+     "four states go as two vector pairs"}};
+#endif
+
 constexpr Lane<KeccakKernel> keccak_entries[] = {
 #if ARMACCEL_HAVE_KECCAK_ARMV7M
     {&kKeccakArmv7m, kFasterEveryRelease},
@@ -282,7 +297,7 @@ constexpr Lane<KeccakKernel> keccak_entries[] = {
     {&kKeccakSha3, kFasterEveryRelease, kKeccakSha3Fit},
 #endif
 #if ARMACCEL_HAVE_KECCAK_NEON
-    {&kKeccakNeon, kFasterEveryRelease},
+    {&kKeccakNeon, kFasterEveryRelease, kKeccakNeonVariants},
 #endif
     {&kKeccakPortable, kPortableLane},
 };

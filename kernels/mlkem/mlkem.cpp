@@ -20,15 +20,16 @@ const Params kMlkem1024 = {"ML-KEM-1024", 4, 2, 2, 11, 5, 1568, 3168, 1568};
 namespace {
 
 // Microcontroller builds (Arm M-profile) sample the matrix entries and the
-// noise one polynomial at a time: no lane there gains from two Keccak
-// states at once, and the workspace halves (two polynomials for the
-// matrix instead of four, no noise pair), which is what bounds the stack.
+// noise one polynomial at a time: no lane there gains from several Keccak
+// states at once, and the workspace shrinks (two polynomials for the
+// matrix instead of six, no noise sampled ahead), which is what bounds the
+// stack.
 #if defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
 constexpr bool kOneAtATime = true;
 #else
 constexpr bool kOneAtATime = false;
 #endif
-constexpr unsigned kMatrixWork = kOneAtATime ? 2 : 4;  // polynomials
+constexpr unsigned kMatrixWork = kOneAtATime ? 2 : 6;  // polynomials (matrix_rows)
 
 constexpr unsigned kMaxK = 4;
 constexpr std::size_t kPolyBytes = 384;  // ByteEncode_12
@@ -71,20 +72,42 @@ void hash_j(const KeccakKernel* k, const std::uint8_t z[32], const std::uint8_t*
   sponge(k, 136, kShakePad, z, 32, c, clen, out, 32);
 }
 
-// Two Keccak states side by side (the matrix and the noise come in pairs,
-// and permute_x2 costs about what one permutation does on the vector lanes).
-struct StatePair {
-  std::uint64_t a[2][kKeccakLanes];
+// Up to kBatch Keccak states side by side: the matrix entries and the
+// noise polynomials come in batches, and a lane's permute_x4 costs far less
+// than four permutations (the AArch64 lanes run two states in vector
+// registers beside two in general-purpose registers).  Microcontroller
+// builds take one state at a time.
+constexpr unsigned kBatch = kOneAtATime ? 1 : 4;
+struct StateBatch {
+  std::uint64_t a[kBatch][kKeccakLanes];
 };
 
-// The states after absorbing one message each (seed || suffix, shorter
-// than rate, padded with pad10*1 and the domain bits, FIPS 202 §4 and
-// §6.2) into the zero state, then permuted: ready to squeeze their first
-// block.  With two = false only the first state is used.
-void absorb_short_x2(const KeccakKernel* k, StatePair* s, std::size_t rate,
-                     const std::uint8_t* seed, const std::uint8_t* const suffix[2],
-                     std::size_t suffix_len, bool two) {
-  for (int x = 0; x < (two ? 2 : 1); ++x) {
+// Keccak-f[1600] on the n states s[0..n-1] (1 <= n <= 4, distinct) with the
+// lane's widest call: three go through permute_x4 with a zero state as the
+// fourth (on the lanes that batch, one x4 call costs less than an x2 and a
+// single one).
+void permute_states(const KeccakKernel* k, std::uint64_t* const* s, unsigned n) {
+  if (n == 4) {
+    k->permute_x4(s[0], s[1], s[2], s[3]);
+  } else if (n == 3) {
+    std::uint64_t unused[kKeccakLanes] = {};
+    k->permute_x4(s[0], s[1], s[2], unused);
+  } else if (n == 2) {
+    k->permute_x2(s[0], s[1]);
+  } else {
+    k->permute(s[0]);
+  }
+}
+
+// The first n states after absorbing one message each (seed || suffix[x],
+// shorter than rate, padded with pad10*1 and the domain bits, FIPS 202 §4
+// and §6.2) into the zero state, then permuted: ready to squeeze their
+// first block.
+void absorb_short(const KeccakKernel* k, StateBatch* s, unsigned n, std::size_t rate,
+                  const std::uint8_t* seed, const std::uint8_t* const* suffix,
+                  std::size_t suffix_len) {
+  std::uint64_t* states[kBatch];
+  for (unsigned x = 0; x < n; ++x) {
     std::uint8_t block[kSpongeMaxRate] = {};
     std::memcpy(block, seed, 32);
     std::memcpy(block + 32, suffix[x], suffix_len);
@@ -93,12 +116,9 @@ void absorb_short_x2(const KeccakKernel* k, StatePair* s, std::size_t rate,
     for (std::size_t w = 0; w < kKeccakLanes; ++w)
       s->a[x][w] = w < rate / 8 ? bytes::load_le64(block + 8 * w) : 0;
     wipe(block, sizeof block);
+    states[x] = s->a[x];
   }
-  if (two) {
-    k->permute_x2(s->a[0], s->a[1]);
-  } else {
-    k->permute(s->a[0]);
-  }
+  permute_states(k, states, n);
 }
 
 // The first `len` bytes of a state's output block (len <= rate).
@@ -110,29 +130,41 @@ void squeeze_block(const std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::
   }
 }
 
-// s <- SamplePolyCBD_eta(PRF_eta(seed, n)) for two polynomials at once
-// (PRF_eta = SHAKE256(seed || n) to 64 eta bytes, §4.1), f1 may be null.
-ARMACCEL_NOINLINE void sample_noise_pair(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0,
-                                         Poly* f1, const std::uint8_t seed[32], std::uint8_t n0,
-                                         std::uint8_t n1, unsigned eta) {
+// f[x] <- SamplePolyCBD_eta(PRF_eta(seed, nonce + x)) for x < n, n <=
+// kBatch (PRF_eta = SHAKE256(seed || N) to 64 eta bytes, §4.1), the n
+// streams side by side; the eta bytes of one stream at a time.
+ARMACCEL_NOINLINE void sample_noise_batch(const KeccakKernel* k, const MlkemKernel* arith,
+                                          Poly* const* f, unsigned n, const std::uint8_t seed[32],
+                                          std::uint8_t nonce, unsigned eta) {
   constexpr std::size_t kRate = 136;
-  const std::uint8_t* const suffix[2] = {&n0, &n1};
-  const bool two = f1 != nullptr;
-  StatePair s;
-  absorb_short_x2(k, &s, kRate, seed, suffix, 1, two);
-  std::uint8_t buf[2][64 * 3];
-  const std::size_t len = 64 * eta;
-  for (int x = 0; x < (two ? 2 : 1); ++x) squeeze_block(s.a[x], buf[x], len < kRate ? len : kRate);
-  if (len > kRate) {
-    if (two) {
-      k->permute_x2(s.a[0], s.a[1]);
-    } else {
-      k->permute(s.a[0]);
-    }
-    for (int x = 0; x < (two ? 2 : 1); ++x) squeeze_block(s.a[x], buf[x] + kRate, len - kRate);
+  std::uint8_t nonces[kBatch];
+  const std::uint8_t* suffix[kBatch];
+  std::uint64_t* states[kBatch];
+  StateBatch s;
+  for (unsigned x = 0; x < n; ++x) {
+    nonces[x] = static_cast<std::uint8_t>(nonce + x);
+    suffix[x] = &nonces[x];
+    states[x] = s.a[x];
   }
-  arith->sample_cbd(f0, buf[0], eta);
-  if (f1 != nullptr) arith->sample_cbd(f1, buf[1], eta);
+  absorb_short(k, &s, n, kRate, seed, suffix, 1);
+  const std::size_t len = 64 * eta;  // 128 or 192: one or two blocks
+  std::uint8_t buf[64 * 3];
+  if (len <= kRate) {
+    for (unsigned x = 0; x < n; ++x) {
+      squeeze_block(s.a[x], buf, len);
+      arith->sample_cbd(f[x], buf, eta);
+    }
+  } else {
+    std::uint8_t first[kBatch][kRate];
+    for (unsigned x = 0; x < n; ++x) squeeze_block(s.a[x], first[x], kRate);
+    permute_states(k, states, n);
+    for (unsigned x = 0; x < n; ++x) {
+      std::memcpy(buf, first[x], kRate);
+      squeeze_block(s.a[x], buf + kRate, len - kRate);
+      arith->sample_cbd(f[x], buf, eta);
+    }
+    wipe(first, sizeof first);
+  }
   wipe(buf, sizeof buf);
   wipe(&s, sizeof s);
 }
@@ -152,68 +184,48 @@ ARMACCEL_NOINLINE void sample_noise_lane(const KeccakKernel* k, const MlkemKerne
   wipe(&s, sizeof s);
 }
 
-// One noise polynomial, on either path.
-void sample_noise_one(const KeccakKernel* k, const MlkemKernel* arith, Poly* f,
-                      const std::uint8_t seed[32], std::uint8_t n, unsigned eta) {
-  if (k->sponge_start != nullptr) {
-    sample_noise_lane(k, arith, f, seed, n, eta);
-  } else {
-    sample_noise_pair(k, arith, f, nullptr, seed, n, 0, eta);
-  }
-}
-
-// Two (f1 may be null: one), in a pair of states where the lane has no
-// lane-form sponge (each path out of line: their buffers are on the stack
-// only while they run).
-void sample_noise_x2(const KeccakKernel* k, const MlkemKernel* arith, Poly* f0, Poly* f1,
-                     const std::uint8_t seed[32], std::uint8_t n0, std::uint8_t n1, unsigned eta) {
-  if (k->sponge_start != nullptr) {
-    sample_noise_lane(k, arith, f0, seed, n0, eta);
-    if (f1 != nullptr) sample_noise_lane(k, arith, f1, seed, n1, eta);
-  } else {
-    sample_noise_pair(k, arith, f0, f1, seed, n0, n1, eta);
-  }
-}
-
 // Noise polynomials *out[0], ..., *out[count - 1] from PRF_eta(seed, n),
-// n counting up from *n, two at a time.
+// n counting up from *n: kBatch at a time, or one by one through the
+// lane-form sponge where the lane has it.
 void sample_noise_vec(const Kernels& kern, Poly* const* out, unsigned count,
                       const std::uint8_t seed[32], std::uint8_t* n, unsigned eta) {
-  for (unsigned i = 0; i < count; i += 2) {
-    const bool two = i + 1 < count;
-    sample_noise_x2(kern.keccak, kern.arith, out[i], two ? out[i + 1] : nullptr, seed, *n,
-                    static_cast<std::uint8_t>(*n + 1), eta);
-    *n = static_cast<std::uint8_t>(*n + (two ? 2 : 1));
+  for (unsigned i = 0; i < count;) {
+    const unsigned take = count - i < kBatch ? count - i : kBatch;
+    if (kern.keccak->sponge_start != nullptr) {
+      sample_noise_lane(kern.keccak, kern.arith, out[i], seed, *n, eta);
+      i += 1;
+      *n = static_cast<std::uint8_t>(*n + 1);
+    } else {
+      sample_noise_batch(kern.keccak, kern.arith, out + i, take, seed, *n, eta);
+      i += take;
+      *n = static_cast<std::uint8_t>(*n + take);
+    }
   }
 }
 
-// SampleNTT (Algorithm 7) from XOF(rho || j || i) = SHAKE128 for one or
-// two matrix entries (f1 null: one): two streams squeeze 168-byte blocks
-// in lockstep through permute_x2 (one stream alone once the other is full)
-// and the arithmetic lane's rej_uniform parses them.  rho is public, so
-// the branches are fine.  Gives exactly the one-stream result per entry.
-ARMACCEL_NOINLINE void sample_ntt_pair(const Kernels& kern, Poly* f0, Poly* f1,
-                                       const std::uint8_t rho[32], const std::uint8_t ji0[2],
-                                       const std::uint8_t ji1[2]) {
+// SampleNTT (Algorithm 7) from XOF(rho || j || i) = SHAKE128 for n <=
+// kBatch matrix entries: the n streams squeeze 168-byte blocks in lockstep
+// (permute_states on those still short of 256 coefficients) and the
+// arithmetic lane's rej_uniform parses them.  rho is public, so the
+// branches are fine.  Gives exactly the one-stream result per entry.
+ARMACCEL_NOINLINE void sample_ntt_batch(const Kernels& kern, Poly* const* f, unsigned n,
+                                        const std::uint8_t rho[32], const std::uint8_t* const* ji) {
   constexpr std::size_t kRate = 168;
-  const std::uint8_t* const suffix[2] = {ji0, f1 != nullptr ? ji1 : ji0};
-  StatePair s;
-  absorb_short_x2(kern.keccak, &s, kRate, rho, suffix, 2, f1 != nullptr);
-  Poly* const f[2] = {f0, f1};
-  unsigned n[2] = {0, f1 != nullptr ? 0u : kN};
+  StateBatch s;
+  absorb_short(kern.keccak, &s, n, kRate, rho, ji, 2);
+  unsigned count[kBatch] = {};
   std::uint8_t buf[kRate];
   for (;;) {
-    for (int x = 0; x < 2; ++x) {
-      if (n[x] == kN) continue;
+    std::uint64_t* open[kBatch];
+    unsigned live = 0;
+    for (unsigned x = 0; x < n; ++x) {
+      if (count[x] == kN) continue;
       squeeze_block(s.a[x], buf, kRate);
-      n[x] += kern.arith->rej_uniform(f[x]->c + n[x], kN - n[x], buf, kRate);
+      count[x] += kern.arith->rej_uniform(f[x]->c + count[x], kN - count[x], buf, kRate);
+      if (count[x] < kN) open[live++] = s.a[x];
     }
-    if (n[0] == kN && n[1] == kN) break;
-    if (n[0] < kN && n[1] < kN) {
-      kern.keccak->permute_x2(s.a[0], s.a[1]);
-    } else {
-      kern.keccak->permute(s.a[n[0] < kN ? 0 : 1]);
-    }
+    if (live == 0) break;
+    permute_states(kern.keccak, open, live);
   }
 }
 
@@ -237,98 +249,94 @@ ARMACCEL_NOINLINE void sample_ntt_lane(const Kernels& kern, Poly* f, const std::
   }
 }
 
-// Two (f1 may be null: one), in a pair of states where the lane has no
-// lane-form sponge.
-void sample_ntt_x2(const Kernels& kern, Poly* f0, Poly* f1, const std::uint8_t rho[32],
-                   const std::uint8_t ji0[2], const std::uint8_t ji1[2]) {
+// n <= kBatch entries, side by side where the lane has no lane-form
+// sponge, else one by one.
+void sample_ntt_entries(const Kernels& kern, Poly* const* f, unsigned n, const std::uint8_t rho[32],
+                        const std::uint8_t* const* ji) {
   if (kern.keccak->sponge_start != nullptr) {
-    sample_ntt_lane(kern, f0, rho, ji0);
-    if (f1 != nullptr) sample_ntt_lane(kern, f1, rho, ji1);
+    for (unsigned x = 0; x < n; ++x) sample_ntt_lane(kern, f[x], rho, ji[x]);
   } else {
-    sample_ntt_pair(kern, f0, f1, rho, ji0, ji1);
+    sample_ntt_batch(kern, f, n, rho, ji);
   }
 }
 
-// The rows of A-hat o v (or A-hat^T o v) in the NTT domain, one row at a
-// time: entries are sampled from rho in row-major order (XOF(rho || j ||
-// i), or || i || j transposed) and multiplied into the row's accumulator
-// at once, so the matrix is never stored.  Two entries at a time where the
-// Keccak lane pairs states (two entries and two accumulators open, 2 KiB),
-// else one (one entry and one accumulator, 1 KiB: kMatrixWork).
-// finish(i, row, scratch) is called as row i completes, in order; scratch
-// is an entry already multiplied in, free until finish returns.  The
-// caller may use work for anything once this returns.
+// The rows of A-hat o v (or A-hat^T o v) in the NTT domain: entries are
+// sampled from rho in row-major order (XOF(rho || j || i), or || i || j
+// transposed), kBatch at a time, and multiplied into their row's
+// accumulator at once, so the matrix is never stored.  A batch spans at
+// most two rows (k >= 2), so two accumulators alternate: kBatch entries
+// and two accumulators (6 polynomials, 3 KiB; one entry and one
+// accumulator on microcontrollers, 1 KiB: kMatrixWork).  finish(i, row,
+// scratch) is called as row i completes, in order; scratch is an entry
+// already multiplied in, free until finish returns.  The caller may use
+// work for anything once this returns.
 template <class Finish>
 void matrix_rows(const Params& p, const Kernels& kern, const std::uint8_t rho[32], bool transpose,
                  const Vec& v, Poly work[kMatrixWork], Finish&& finish) {
-  const auto xof_index = [&](unsigned i, unsigned j, std::uint8_t ji[2]) {
-    ji[0] = static_cast<std::uint8_t>(transpose ? i : j);
-    ji[1] = static_cast<std::uint8_t>(transpose ? j : i);
-  };
-  if constexpr (kOneAtATime) {
-    Poly* const entry = &work[0];
-    Poly* const acc = &work[1];
-    for (unsigned i = 0; i < p.k; ++i) {
-      for (unsigned j = 0; j < p.k; ++j) {
-        std::uint8_t ji[2];
-        xof_index(i, j, ji);
-        sample_ntt_x2(kern, entry, nullptr, rho, ji, ji);
-        kern.arith->multiply_ntts(acc, entry, &v.p[j], j != 0);
-      }
-      finish(i, acc, entry);
+  Poly* const entry = work;
+  Poly* const acc = work + kBatch;
+  const unsigned total = p.k * p.k;
+  for (unsigned e = 0; e < total; e += kBatch) {
+    const unsigned n = total - e < kBatch ? total - e : kBatch;
+    std::uint8_t ji[kBatch][2];
+    const std::uint8_t* suffix[kBatch];
+    Poly* f[kBatch];
+    for (unsigned x = 0; x < n; ++x) {
+      const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
+      ji[x][0] = static_cast<std::uint8_t>(transpose ? i : j);
+      ji[x][1] = static_cast<std::uint8_t>(transpose ? j : i);
+      suffix[x] = ji[x];
+      f[x] = &entry[x];
     }
-  } else {
-    Poly* const entry = work;
-    Poly* const acc = work + 2;
-    const unsigned total = p.k * p.k;
-    for (unsigned e = 0; e < total; e += 2) {
-      const unsigned count = e + 1 < total ? 2 : 1;
-      std::uint8_t ji[2][2];
-      for (unsigned x = 0; x < count; ++x) xof_index((e + x) / p.k, (e + x) % p.k, ji[x]);
-      sample_ntt_x2(kern, &entry[0], count == 2 ? &entry[1] : nullptr, rho, ji[0], ji[1]);
-      for (unsigned x = 0; x < count; ++x) {
-        const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
-        kern.arith->multiply_ntts(&acc[i % 2], &entry[x], &v.p[j], j != 0);
-        if (j + 1 == p.k) finish(i, &acc[i % 2], &entry[x]);
-      }
+    sample_ntt_entries(kern, f, n, rho, suffix);
+    for (unsigned x = 0; x < n; ++x) {
+      const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
+      Poly* const row = &acc[kOneAtATime ? 0 : i % 2];
+      kern.arith->multiply_ntts(row, &entry[x], &v.p[j], j != 0);
+      if (j + 1 == p.k) finish(i, row, &entry[x]);
     }
   }
 }
 
 // The noise polynomials that complete the rows (K-PKE's e and e1): e_i =
 // SamplePolyCBD_eta(PRF_eta(seed, base + i)) handed out as row i completes.
-// Where the lane pairs states they are sampled two at a time (e_i with
-// e_i+1, or with whatever N = base + i + 1 names when `second` says so)
-// into two slots of their own; one at a time, each goes into the row's
-// scratch polynomial.
+// Where the lane batches states, all `count` of them (the k rows', and
+// with count = k + 1 also N = base + k: Encrypt's e2) are sampled at the
+// first row, kBatch at a time, into slots of their own; one at a time,
+// each goes into the row's scratch polynomial.
 template <bool kOne>
 struct RowNoise;
 
 template <>
 struct RowNoise<true> {
   Poly* get(const Kernels& kern, unsigned i, Poly* scratch, const std::uint8_t seed[32],
-            unsigned base, unsigned eta, bool /*second*/) {
-    sample_noise_one(kern.keccak, kern.arith, scratch, seed, static_cast<std::uint8_t>(base + i),
-                     eta);
+            unsigned base, unsigned eta, unsigned /*count*/) {
+    std::uint8_t n = static_cast<std::uint8_t>(base + i);
+    Poly* const out[1] = {scratch};
+    sample_noise_vec(kern, out, 1, seed, &n, eta);
     return scratch;
   }
-  // The second of the last pair (never: nothing is sampled ahead).
+  // N = base + k (never: nothing is sampled ahead).
   Poly* spare(unsigned /*k*/) { return nullptr; }
 };
 
 template <>
 struct RowNoise<false> {
-  Poly e[2];
+  Poly e[kMaxK + 1];
+  unsigned sampled = 0;
   Poly* get(const Kernels& kern, unsigned i, Poly* /*scratch*/, const std::uint8_t seed[32],
-            unsigned base, unsigned eta, bool second) {
-    if (i % 2 == 0)
-      sample_noise_x2(kern.keccak, kern.arith, &e[0], second ? &e[1] : nullptr, seed,
-                      static_cast<std::uint8_t>(base + i), static_cast<std::uint8_t>(base + i + 1),
-                      eta);
-    return &e[i % 2];
+            unsigned base, unsigned eta, unsigned count) {
+    if (i == 0) {
+      Poly* out[kMaxK + 1];
+      for (unsigned x = 0; x < count; ++x) out[x] = &e[x];
+      std::uint8_t n = static_cast<std::uint8_t>(base);
+      sample_noise_vec(kern, out, count, seed, &n, eta);
+      sampled = count;
+    }
+    return &e[i];
   }
-  // N = base + k after k rows: sampled with the last row when k is odd.
-  Poly* spare(unsigned k) { return k % 2 == 1 ? &e[1] : nullptr; }
+  // N = base + k, when it was sampled with the rows.
+  Poly* spare(unsigned k) { return sampled > k ? &e[k] : nullptr; }
 };
 
 // Where K-PKE.Encrypt's ciphertext goes: written to `out`, or (decaps'
@@ -391,7 +399,7 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
   RowNoise<kOneAtATime> e;
   Poly work[kMatrixWork];
   matrix_rows(p, kern, rho, false, s, work, [&](unsigned i, Poly* t, Poly* scratch) {
-    Poly* const e_i = e.get(kern, i, scratch, sigma, p.k, p.eta1, i + 1 < p.k);
+    Poly* const e_i = e.get(kern, i, scratch, sigma, p.k, p.eta1, p.k);
     arith->ntt(e_i);
     arith->add(t, t, e_i);  // t-hat_i = (A-hat o s-hat)_i + e-hat_i
     arith->compress_encode(ek + kPolyBytes * i, t, 12);
@@ -405,7 +413,7 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
 
 // K-PKE.Encrypt (Algorithm 14) into `sink`.  u is produced row by row of
 // A-hat^T; e1_i is sampled as its row completes (RowNoise), e2 after the
-// rows (or with the last pair); t-hat is decoded one polynomial at a time.
+// rows (or with e1's batch); t-hat is decoded one polynomial at a time.
 void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
                  const std::uint8_t m[32], const std::uint8_t r[32], CiphertextSink* sink) {
   const MlkemKernel* arith = kern.arith;
@@ -416,20 +424,20 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
   std::uint8_t n = 0;
   sample_noise_vec(kern, yv, p.k, r, &n, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) arith->ntt(&y.p[i]);
-  // u = NTT^-1(A-hat^T o y-hat) + e1 (e1_i = PRF N = k + i, and with the
-  // pairs, e2 as the last pair's second when k is odd)
+  // u = NTT^-1(A-hat^T o y-hat) + e1 (e1_i = PRF N = k + i, and where
+  // the lane batches states, e2 = N = 2k with them)
   RowNoise<kOneAtATime> e1;
   Poly work[kMatrixWork];
   matrix_rows(p, kern, ek + kPolyBytes * p.k, true, y, work,
               [&](unsigned i, Poly* u, Poly* scratch) {
-                Poly* const e1_i = e1.get(kern, i, scratch, r, p.k, p.eta2, true);
+                Poly* const e1_i = e1.get(kern, i, scratch, r, p.k, p.eta2, p.k + 1);
                 arith->inv_ntt(u);
                 arith->add(u, u, e1_i);
                 sink->put(arith, 32 * p.du * i, u, p.du, e1_i);  // e1_i is spent
               });
   // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m)), in
   // the matrix's workspace; e2 (N = 2k) in y's first polynomial once y is
-  // spent, unless it came with the last pair.
+  // spent, unless it came with e1's batch.
   Poly& v = work[0];
   Poly& t = work[1];
   for (unsigned j = 0; j < p.k; ++j) {
@@ -440,7 +448,9 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
   Poly* e2 = e1.spare(p.k);
   if (e2 == nullptr) {
     e2 = &y.p[0];
-    sample_noise_one(kern.keccak, arith, e2, r, static_cast<std::uint8_t>(2 * p.k), p.eta2);
+    std::uint8_t n2 = static_cast<std::uint8_t>(2 * p.k);
+    Poly* const out[1] = {e2};
+    sample_noise_vec(kern, out, 1, r, &n2, p.eta2);
   }
   arith->add(&v, &v, e2);
   arith->decode_decompress(&t, m, 1);

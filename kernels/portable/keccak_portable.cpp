@@ -95,13 +95,20 @@ void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
   keccak_permute_portable(b);
 }
 
+void permute_x4(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
+                std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]) {
+  permute_x2(a, b);
+  permute_x2(c, d);
+}
+
 }  // namespace
 
 // No lane-form sponge: nothing to convert, the standard lanes are its own
 // clang-format off
 const KeccakKernel kKeccakPortable = {
     .lane = "keccak-portable", .required = 0, .permute = keccak_permute_portable,
-    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .sponge_start = nullptr,
+    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .permute_x4 = permute_x4,
+    .sponge_start = nullptr,
     .sponge_squeeze = nullptr};
 // clang-format on
 

@@ -147,6 +147,19 @@ bool keccak(const KeccakKernel& lane, bool corrupt) {
   check.expect(d, kSha3_256Abc);
   first_32_bytes(s2, d);
   check.expect(d, kSha3_256Empty);
+  // permute_x4 on four states, the vector and general-register halves of
+  // the AArch64 lanes each with a different message.
+  std::uint64_t s3[kKeccakLanes], s4[kKeccakLanes];
+  padded_sha3_256_state(s1, nullptr, 0);
+  padded_sha3_256_state(s2, kAbc, sizeof kAbc);
+  padded_sha3_256_state(s3, kAbc, sizeof kAbc);
+  padded_sha3_256_state(s4, nullptr, 0);
+  lane.permute_x4(s1, s2, s3, s4);
+  const std::uint64_t* const x4_states[] = {s1, s2, s3, s4};
+  for (int x = 0; x < 4; ++x) {
+    first_32_bytes(x4_states[x], d);
+    check.expect(d, x % 3 == 0 ? kSha3_256Empty : kSha3_256Abc);
+  }
   // The lane-form sponge, where the lane has one.
   if (lane.sponge_start != nullptr) {
     KeccakLaneState ls;

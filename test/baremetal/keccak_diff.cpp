@@ -5,7 +5,7 @@
 // first and second permutation), then every lane in keccak_lanes() against
 // the portable lane bit for bit: permute on random states, absorb for every
 // FIPS 202 / KMAC rate with 1..4 blocks at unaligned data offsets,
-// permute_x2, and the lane-form sponge (for lanes that have it) against
+// permute_x2, permute_x4, and the lane-form sponge (for lanes that have it) against
 // the sponge written out byte by byte.  Prints each failure; exit
 // status: the number of failures (at most 255).
 #include <cstdio>
@@ -95,6 +95,17 @@ void against_portable(const KeccakKernel& k) {
     kKeccakPortable.permute(want2);
     k.permute_x2(got, got2);
     if (!same(want, got) || !same(want2, got2)) fail(k.lane, "permute_x2", t, 0);
+  }
+  for (unsigned t = 0; t < 2; ++t) {
+    std::uint64_t want4[4][25], got4[4][25];
+    for (unsigned x = 0; x < 4; ++x) {
+      random_state(rng, want4[x]);
+      std::memcpy(got4[x], want4[x], sizeof got4[x]);
+      kKeccakPortable.permute(want4[x]);
+    }
+    k.permute_x4(got4[0], got4[1], got4[2], got4[3]);
+    for (unsigned x = 0; x < 4; ++x)
+      if (!same(want4[x], got4[x])) fail(k.lane, "permute_x4", t, x);
   }
 }
 

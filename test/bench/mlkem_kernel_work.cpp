@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // A fixed amount of ML-KEM work through the kernel API (mlkem.h on the
-// Keccak and ML-KEM lanes the probe picks, narrowed by ARMACCEL_DISABLE as
-// the provider does), for instruction counting under qemu: run with REPS =
+// Keccak and ML-KEM lanes the provider picks: the probe's features narrowed
+// by ARMACCEL_DISABLE, and the core class of the MIDR or of ARMACCEL_CORE,
+// as the provider takes them), for instruction counting under qemu: run with REPS =
 // 1 and 1 + N and divide the difference by N for the cost of one operation
 // (set-up, such as the key pair an encapsulation needs, cancels out).
 //
 //   mlkem_kernel_work 512|768|1024 keygen|encaps|decaps REPS
 //   mlkem_kernel_work - ntt|inv_ntt|multiply_ntts|multiply_acc|rej_uniform REPS
-//   mlkem_kernel_work - encodeD|decodeD|cbd2|cbd3|add|sub|keccak|keccak_x2 REPS
+//   mlkem_kernel_work - encodeD|decodeD|cbd2|cbd3|add|sub|keccak|keccak_x2|keccak_x4 REPS
 //
 // The kernel operations run one arithmetic entry REPS times (rej_uniform:
 // 504 bytes of SHAKE-like input, room 256; encodeD / decodeD:
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "cpu/core_class.h"
 #include "cpu/cpu_features.h"
 #include "cpu/lanes.h"
 #include "mlkem/mlkem.h"
@@ -37,7 +39,7 @@ void sink(const std::uint8_t* p, std::size_t n) {
 
 int kernel_op(const KernelSet& set, const char* op, long reps) {
   const MlkemKernel* k = set.mlkem;
-  std::uint64_t st[2][kKeccakLanes] = {};
+  std::uint64_t st[4][kKeccakLanes] = {};
   mlkem::Poly f, g, h;
   for (int i = 0; i < mlkem::kN; ++i) {
     f.c[i] = static_cast<std::uint16_t>((i * 1103 + 7) % mlkem::kQ);
@@ -49,14 +51,14 @@ int kernel_op(const KernelSet& set, const char* op, long reps) {
   // The operation is looked up once, so the loop holds only the call.
   static const char* const kOps[] = {
       "ntt",  "inv_ntt", "multiply_ntts", "multiply_acc", "rej_uniform", "keccak", "keccak_x2",
-      "cbd2", "cbd3",    "add",           "sub",          "encode",      "decode"};
+      "cbd2", "cbd3",    "add",           "sub",          "keccak_x4",   "encode", "decode"};
   int which = -1;
   for (int i = 0; i < static_cast<int>(sizeof kOps / sizeof kOps[0]); ++i) {
     const std::size_t n = std::strlen(kOps[i]);
-    if (i >= 11 ? std::strncmp(op, kOps[i], n) == 0 : std::strcmp(op, kOps[i]) == 0) which = i;
+    if (i >= 12 ? std::strncmp(op, kOps[i], n) == 0 : std::strcmp(op, kOps[i]) == 0) which = i;
   }
-  const auto d = static_cast<unsigned>(which >= 11 ? std::atoi(op + 6) : 0);  // encodeD, decodeD
-  if (which < 0 || (which >= 11 && (d < 1 || d > 12))) return 1;
+  const auto d = static_cast<unsigned>(which >= 12 ? std::atoi(op + 6) : 0);  // encodeD, decodeD
+  if (which < 0 || (which >= 12 && (d < 1 || d > 12))) return 1;
   for (long r = 0; r < reps; ++r) {
     switch (which) {
       case 0:
@@ -92,7 +94,10 @@ int kernel_op(const KernelSet& set, const char* op, long reps) {
       case 10:
         k->sub(&f, &f, &g);
         break;
-      case 11:  // compress_encode with d = D
+      case 11:
+        set.keccak->permute_x4(st[0], st[1], st[2], st[3]);
+        break;
+      case 12:  // compress_encode with d = D
         k->compress_encode(buf, &g, d);
         break;
       default:  // decode_decompress with d = D
@@ -119,7 +124,14 @@ int main(int argc, char** argv) {
   }
   const CpuFeatures features = apply_disable(
       probe_cpu_features(), parse_disable_list(std::getenv("ARMACCEL_DISABLE")).disable);
-  const KernelSet set = select_kernels(features);
+  CoreClass core = classify_midr(probe_midr());
+  if (const char* named = std::getenv("ARMACCEL_CORE"); named != nullptr && *named != '\0' &&
+                                                        std::strcmp(named, "auto") != 0 &&
+                                                        !parse_core_class(named, &core)) {
+    std::fprintf(stderr, "unknown core class %s\n", named);
+    return 1;
+  }
+  const KernelSet set = select_kernels(features, core);
   const mlkem::Kernels kern = {set.keccak, set.mlkem};
   const char* op = argv[2];
   const long reps = std::strtol(argv[3], nullptr, 10);

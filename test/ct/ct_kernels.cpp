@@ -408,7 +408,8 @@ void check_sha512(const Sha512Kernel& k) {
 
 // Keccak-f[1600] on each lane over a secret state and secret data: SHA3-256
 // of "abc" through the lane-form sponge (FIPS 202 example), then permute,
-// permute_x2 and absorb (three SHAKE128 blocks) on secret states.
+// permute_x2, permute_x4 and absorb (three SHAKE128 blocks) on secret
+// states.
 void check_keccak(const KeccakKernel& k) {
   Bytes msg = {'a', 'b', 'c'};
   secret(msg);
@@ -426,12 +427,16 @@ void check_keccak(const KeccakKernel& k) {
   }
   expect_bytes(d, from_hex("3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"),
                std::string(k.lane) + " SHA3-256 (FIPS 202 example)");
-  std::uint64_t a[kKeccakLanes], b[kKeccakLanes];
-  for (std::size_t i = 0; i < kKeccakLanes; ++i) a[i] = b[i] = 0x0123456789abcdefull * (i + 1);
+  std::uint64_t a[kKeccakLanes], b[kKeccakLanes], c[kKeccakLanes], e[kKeccakLanes];
+  for (std::size_t i = 0; i < kKeccakLanes; ++i)
+    a[i] = b[i] = c[i] = e[i] = 0x0123456789abcdefull * (i + 1);
   secret(a, sizeof a);
   secret(b, sizeof b);
+  secret(c, sizeof c);
+  secret(e, sizeof e);
   k.permute(a);
   k.permute_x2(a, b);
+  k.permute_x4(a, b, c, e);
   Bytes data = counting(168 * 3);
   secret(data);
   k.absorb(a, data.data(), 3, 168);

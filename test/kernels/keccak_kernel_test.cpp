@@ -50,6 +50,13 @@ TEST_P(KeccakLane, ZeroStatePermutation) {
     EXPECT_EQ(b[i], a[i]) << i;
     EXPECT_EQ(c[i], a[i]) << i;
   }
+  // Four zero states at once: each the published value.
+  std::uint64_t z[4][kKeccakLanes] = {};
+  GetParam()->permute_x4(z[0], z[1], z[2], z[3]);
+  for (int x = 0; x < 4; ++x) {
+    EXPECT_EQ(z[x][0], 0xf1258f7940e1dde7ull) << x;
+    EXPECT_EQ(z[x][24], 0xeaf1ff7b5ceca249ull) << x;
+  }
 }
 
 TEST_P(KeccakLane, MatchesPortableOnRandomStates) {
@@ -67,6 +74,24 @@ TEST_P(KeccakLane, MatchesPortableOnRandomStates) {
     kKeccakPortable.permute(rb.data());
     ASSERT_EQ(a, ra) << "permute_x2 first state, trial " << trial;
     ASSERT_EQ(b, rb) << "permute_x2 second state, trial " << trial;
+  }
+}
+
+TEST_P(KeccakLane, PermuteX4MatchesPortableOnRandomStates) {
+  // Four different random states each time, every one checked: a lane that
+  // permuted one state twice or swapped two would fail.
+  const KeccakKernel* k = GetParam();
+  Rng rng(22);
+  for (int trial = 0; trial < 50; ++trial) {
+    std::vector<std::uint64_t> s[4], want[4];
+    for (int x = 0; x < 4; ++x) {
+      s[x] = random_state(rng);
+      want[x] = s[x];
+      kKeccakPortable.permute(want[x].data());
+    }
+    k->permute_x4(s[0].data(), s[1].data(), s[2].data(), s[3].data());
+    for (int x = 0; x < 4; ++x)
+      ASSERT_EQ(s[x], want[x]) << "permute_x4 state " << x << ", trial " << trial;
   }
 }
 

@@ -129,6 +129,25 @@ TEST(KeccakSelfTest, NoticesABrokenTwoStatePermutation) {
   EXPECT_FALSE(selftest::keccak(broken, false));
 }
 
+TEST(KeccakSelfTest, NoticesABrokenFourStatePermutation) {
+  // Each of the four states left alone in turn (the general-register half
+  // of the AArch64 lanes is the third and fourth).
+  for (int skip = 0; skip < 4; ++skip) {
+    SCOPED_TRACE(skip);
+    KeccakKernel broken = kKeccakPortable;
+    static int g_skip;
+    g_skip = skip;
+    broken.permute_x4 = [](std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
+                           std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]) {
+      std::uint64_t* const s[] = {a, b, c, d};
+      for (int x = 0; x < 4; ++x)
+        if (x != g_skip) kKeccakPortable.permute(s[x]);
+    };
+    EXPECT_FALSE(selftest::keccak(broken, false));
+  }
+  EXPECT_TRUE(selftest::keccak(kKeccakPortable, false));
+}
+
 // Counts the calls of each ML-KEM entry, passing them on to the portable lane.
 int g_calls[9];
 MlkemKernel counting_mlkem() {

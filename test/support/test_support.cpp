@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -114,6 +115,12 @@ std::map<std::string, std::string> expected_lanes() {
     if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
   }
   return out;
+}
+
+std::string variant_lane(const std::string& lane) {
+  for (const char* suffix : {"-ooo-gpr", "-ooo", "-vec"})
+    if (lane.ends_with(suffix)) return lane.substr(0, lane.size() - std::strlen(suffix));
+  return lane;
 }
 
 std::string lane_name(const std::string& lane_param) {

@@ -48,6 +48,12 @@ class Rng {
 // each emulated CPU) as a map; empty when unset.
 std::map<std::string, std::string> expected_lanes();
 
+// The lane a core variant belongs to (kernels/cpu/lane_table.cpp's
+// CoreVariant names: the lane's name and "-ooo", "-ooo-gpr" or "-vec"):
+// "chacha20-neon-ooo-gpr" and "keccak-neon-vec" give "chacha20-neon" and
+// "keccak-neon"; any other name is returned as it is.
+std::string variant_lane(const std::string& lane);
+
 // A lane-* parameter's lane name: the text without the core table's note
 // ("chacha20-neon-ooo (for cortex-a72: ...)" gives "chacha20-neon-ooo").
 std::string lane_name(const std::string& lane_param);
