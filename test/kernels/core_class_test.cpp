@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <ostream>
 #include <set>
 #include <string>
 
@@ -14,6 +15,12 @@
 #include "cpu/lanes.h"
 
 namespace armaccel {
+
+// Failures name the class (GoogleTest finds this by argument-dependent lookup).
+void PrintTo(CoreClass c, std::ostream* os) {
+  *os << core_class_name(c);
+}
+
 namespace {
 
 // MIDR_EL1 reset values from each core's Technical Reference Manual (and
