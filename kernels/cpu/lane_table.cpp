@@ -143,7 +143,8 @@ constexpr LaneStore<Kernel, N> store(const Lane<Kernel> (&entries)[M]) {
 //   109898 issue 3.0; both measured, below); cortex-x3, cortex-a710 (its
 //   Table 3-39) and cortex-a715, the same row as quoted from their guides;
 //   neoverse-n2, LLVM's Neoverse N2 scheduling model (llvm-mca-19
-//   -mcpu=neoverse-n2 puts them on V0 alone; the guide's text not found).
+//   -mcpu=neoverse-n2 puts them on V0 alone; the guide's text not found),
+//   and measured, below.
 //   Every vector pipe: cortex-x4 (guide PJDOC-1505342170-538636 issue 3.0:
 //   four a cycle on V, FP/ASIMD 0-3), cortex-a720 (guide 109720 issue 7.0:
 //   two a cycle on V, "SHA3 ops are executed from the ALU pipeline");
@@ -293,10 +294,12 @@ constexpr const char* kSha3EveryPipe =
 #endif
 #if ARMACCEL_HAVE_KECCAK_SHA3 && ARMACCEL_HAVE_KECCAK_NEON
 // SHA3-256, keccak-neon against keccak-sha3 (OpenSSL 3.5): neoverse-v1 4.62
-// against 11.5 (5.78), neoverse-v2 3.26 against 11.5 (4.00).  keccak-sha3
-// costs the same on both: one SHA3 instruction a cycle bounds it.  The
-// other one-pipe cores (kSha3OnOnePipe) are passed over for that cause,
-// unmeasured.
+// against 11.5 (5.78), neoverse-v2 3.26 against 11.5 (4.00), neoverse-n2
+// 4.66 against 11.5 (6.86; at 1 KiB 5.16 against 12.5 (7.53), at 64 B 13.2
+// against 28.4 (18.2); scripts/icount/cycles.sh neoverse-n2, keccak-sha3
+// with ARMACCEL_CORE=other).  keccak-sha3 costs the same on all three: one
+// SHA3 instruction a cycle bounds it.  The other one-pipe cores (cortex-x3,
+// -a710, -a715) are passed over for that cause, unmeasured.
 constexpr CoreFit kKeccakSha3Fit = {
     0, kSha3OnOnePipe,
     "the SHA3 instructions issue to one vector pipe on this core; on such cores the scalar "
@@ -310,8 +313,8 @@ constexpr CoreFit kKeccakSha3Fit = {0, 0, "", kSha3OnEveryPipe, kSha3EveryPipe};
 // (cortex-a72 alike), against OpenSSL 3.0 / 3.5's scalar assembly: SHA3-256
 // 19.5 (24.2 / 24.2) at 16 KiB, 22.0 (26.8 / 26.3) at 1 KiB; SHAKE128 15.8
 // (19.7 / 19.7), 19.6 (23.9 / 23.4); SHA3-512 36.3 (45.2 / 45.1).  In
-// cycles it wins on Neoverse N1, V1 and V2, not on the Cortex-A72
-// (slower_on_core.cpp).
+// cycles it wins on Neoverse N1, V1, V2 and N2 (above), not on the
+// Cortex-A72 (slower_on_core.cpp).
 
 constexpr Lane<KeccakKernel> keccak_entries[] = {
 #if ARMACCEL_HAVE_KECCAK_ARMV7M
