@@ -71,10 +71,14 @@ bool read_core(ProvCtx* ctx, const char* config_core) {
     return true;
   }
   if (!parse_core_class(value, &caps.core)) {
+    char names[320] = "";
+    for (unsigned i = 1; i < kCoreClassCount; ++i) {
+      const std::size_t used = std::strlen(names);
+      std::snprintf(names + used, sizeof names - used, "%s, ",
+                    core_class_name(static_cast<CoreClass>(i)));
+    }
     raise_error_message(ctx, kErrInvalidConfigValue, ErrorSite::current(),
-                        "%s must be auto, cortex-a72, neoverse-n1, neoverse-v1, neoverse-v2 or "
-                        "other, not '%s'",
-                        source, value);
+                        "%s must be auto, %sor other, not '%s'", source, names, value);
     return false;
   }
   std::snprintf(caps.core_text, sizeof caps.core_text, "%s (from %s; %s)",

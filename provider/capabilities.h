@@ -25,8 +25,9 @@ inline constexpr char kForceConfigKey[] = "force_lanes";
 
 // Name of the environment variable and of the provider config key that set
 // the core class lanes are chosen for (kernels/cpu/core_class.h) instead of
-// the one read from the core's MIDR_EL1: a class name (cortex-a72,
-// neoverse-n1, neoverse-v1, neoverse-v2, other) or "auto" (the default).
+// the one read from the core's MIDR_EL1: a class name as core_class_name()
+// spells it (cortex-a72, neoverse-n1, ..., c1-premium, other) or "auto"
+// (the default).
 // For a core the table does not list that behaves like one it does, and for
 // tests.  The environment wins over the config.
 inline constexpr char kCoreEnv[] = "ARMACCEL_CORE";

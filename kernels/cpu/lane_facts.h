@@ -68,11 +68,16 @@ extern const SlowerOnCore kSlowerOnCore[];
 
 // Which core classes a lane is chosen on (features permitting): only on
 // `only_on` (0: any), never on `not_on`; `why` is reported where the choice
-// differs from the features-only one.
+// differs from the features-only one.  `suits_on` names classes the lane is
+// known to suit, for `suits_why`: reported where the lane is chosen on them,
+// it changes no choice (the features-only choice stands there).  Reasons
+// hold no parenthesis (armaccel-info -json finds the note's end by it).
 struct CoreFit {
   CoreClassSet only_on = 0;
   CoreClassSet not_on = 0;
   const char* why = "";
+  CoreClassSet suits_on = 0;
+  const char* suits_why = "";
 };
 
 struct LaneFacts {

@@ -135,6 +135,36 @@ constexpr LaneStore<Kernel, N> store(const Lane<Kernel> (&entries)[M]) {
 [[maybe_unused]] constexpr CoreClassSet kV2 = core_bit(CoreClass::kNeoverseV2);
 [[maybe_unused]] constexpr CoreClassSet kOutOfOrder = kA72 | kN1 | kV1 | kV2;
 
+// Where a core issues the SHA3 instructions (EOR3, RAX1, XAR, BCAX: "Crypto
+// SHA3 ops" in the Cryptography extensions table of each core's Software
+// Optimization Guide; latency 2 on all of these).  Only the Keccak lists
+// name these sets: every other list and slower_on_core.cpp treat the newer
+// classes as kOther.
+//   One vector pipe, V0, one a cycle: neoverse-v1 and neoverse-v2 (V2 guide
+//   109898 issue 3.0; both measured, below); cortex-x3, cortex-a710 (its
+//   Table 3-39) and cortex-a715, the same row as quoted from their guides;
+//   neoverse-n2, LLVM's Neoverse N2 scheduling model (llvm-mca-19
+//   -mcpu=neoverse-n2 puts them on V0 alone; the guide's text not found),
+//   and measured, below.
+//   Every vector pipe: cortex-x4 (guide PJDOC-1505342170-538636 issue 3.0:
+//   four a cycle on V, FP/ASIMD 0-3), cortex-a720 (guide 109720 issue 7.0:
+//   two a cycle on V, "SHA3 ops are executed from the ALU pipeline");
+//   neoverse-v3 (LLVM's model from guide 109678 issue 3.0), neoverse-n3,
+//   c1-ultra (LLVM's model from guide 111079 issue 3.0) and c1-premium: the V
+//   group of LLVM's scheduling model of each.
+//   Neither: cortex-a76, -a78, -a78c and -x1 have no SHA3 instructions
+//   (Armv8.2-A with the AES/SHA-1/SHA-256 Cryptographic Extension), so the
+//   features decide; for cortex-x2, -x925 and -a725 no guide text was found,
+//   and the features-only choice (keccak-sha3) stands.
+[[maybe_unused]] constexpr CoreClassSet kSha3OnOnePipe =
+    kV1 | kV2 | core_bit(CoreClass::kNeoverseN2) | core_bit(CoreClass::kCortexX3) |
+    core_bit(CoreClass::kCortexA710) | core_bit(CoreClass::kCortexA715);
+[[maybe_unused]] constexpr CoreClassSet kSha3OnEveryPipe =
+    core_bit(CoreClass::kCortexX4) | core_bit(CoreClass::kCortexA720) |
+    core_bit(CoreClass::kNeoverseV3) | core_bit(CoreClass::kNeoverseN3) |
+    core_bit(CoreClass::kC1Ultra) | core_bit(CoreClass::kC1Premium);
+static_assert((kSha3OnOnePipe & kSha3OnEveryPipe) == 0);
+
 // ---- AES ----
 
 #if ARMACCEL_HAVE_AES_CE
@@ -257,23 +287,35 @@ constexpr Lane<Sha512Kernel> sha512_entries[] = {
 
 // ---- Keccak ----
 
+#if ARMACCEL_HAVE_KECCAK_SHA3
+// Reported where keccak-sha3 is chosen on a core that runs the SHA3
+// instructions on every vector pipe (kSha3OnEveryPipe).
+constexpr const char* kSha3EveryPipe =
+    "the SHA3 instructions issue to every vector pipe on this core";
+#endif
 #if ARMACCEL_HAVE_KECCAK_SHA3 && ARMACCEL_HAVE_KECCAK_NEON
 // SHA3-256, keccak-neon against keccak-sha3 (OpenSSL 3.5): neoverse-v1 4.62
-// against 11.5 (5.78), neoverse-v2 3.26 against 11.5 (4.00).
+// against 11.5 (5.78), neoverse-v2 3.26 against 11.5 (4.00), neoverse-n2
+// 4.66 against 11.5 (6.86; at 1 KiB 5.16 against 12.5 (7.53), at 64 B 13.2
+// against 28.4 (18.2); scripts/icount/cycles.sh neoverse-n2, keccak-sha3
+// with ARMACCEL_CORE=other).  keccak-sha3 costs the same on all three: one
+// SHA3 instruction a cycle bounds it.  The other one-pipe cores (cortex-x3,
+// -a710, -a715) are passed over for that cause, unmeasured.
 constexpr CoreFit kKeccakSha3Fit = {
-    0, kV1 | kV2,
-    "the SHA3 instructions issue to one vector pipe on this core; the scalar keccak-neon "
-    "takes fewer cycles"};
+    0, kSha3OnOnePipe,
+    "the SHA3 instructions issue to one vector pipe on this core; on such cores the scalar "
+    "keccak-neon takes fewer cycles",
+    kSha3OnEveryPipe, kSha3EveryPipe};
 #elif ARMACCEL_HAVE_KECCAK_SHA3
-constexpr CoreFit kKeccakSha3Fit = {};
+constexpr CoreFit kKeccakSha3Fit = {0, 0, "", kSha3OnEveryPipe, kSha3EveryPipe};
 #endif
 
 // keccak-neon's one-state Keccak in general registers, on cortex-a53
 // (cortex-a72 alike), against OpenSSL 3.0 / 3.5's scalar assembly: SHA3-256
 // 19.5 (24.2 / 24.2) at 16 KiB, 22.0 (26.8 / 26.3) at 1 KiB; SHAKE128 15.8
 // (19.7 / 19.7), 19.6 (23.9 / 23.4); SHA3-512 36.3 (45.2 / 45.1).  In
-// cycles it wins on Neoverse N1, V1 and V2, not on the Cortex-A72
-// (slower_on_core.cpp).
+// cycles it wins on Neoverse N1, V1, V2 and N2 (above), not on the
+// Cortex-A72 (slower_on_core.cpp).
 
 #if ARMACCEL_HAVE_KECCAK_NEON
 // Four states (ML-KEM's batches), permute_x4: two in vector registers

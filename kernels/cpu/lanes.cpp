@@ -59,7 +59,8 @@ const char* core_choice_reason(const void* lane, CoreClass core) {
   const LaneFacts* f = find_facts(lane);
   if (f == nullptr) return "";
   const CoreClassSet bit = core_bit(core);
-  return (f->fit.only_on & bit) != 0 || (f->fit.not_on & bit) != 0 ? f->fit.why : "";
+  if ((f->fit.only_on & bit) != 0 || (f->fit.not_on & bit) != 0) return f->fit.why;
+  return (f->fit.suits_on & bit) != 0 ? f->fit.suits_why : "";
 }
 
 KernelSet select_kernels(CpuFeatures effective) {

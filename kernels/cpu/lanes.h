@@ -86,7 +86,8 @@ const LaneFacts* facts_of(LaneList<Kernel> list, const Kernel* lane) {
 bool lane_suits_core(const void* lane, CoreClass core);
 
 // Why `lane` is taken on `core` or passed over there (its CoreFit's why),
-// or "" when its facts make no difference between classes for `core`.
+// or why it is known to suit `core` (its CoreFit's suits_why), or "" when
+// its facts say nothing of `core`.
 const char* core_choice_reason(const void* lane, CoreClass core);
 
 // Lanes for a core of class kOther, or of class `core`.

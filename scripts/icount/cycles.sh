@@ -9,7 +9,7 @@
 #
 #   scripts/icount/cycles.sh MODEL "KIND ALG" BYTES...
 #
-# MODEL: cortex-a72, neoverse-n1, neoverse-v1, neoverse-v2 or
+# MODEL: cortex-a72, neoverse-n1, neoverse-v1, neoverse-v2, neoverse-n2 or
 # cortex-a72-nocrypto (scripts/icount/models.sh says what each is).
 # Prints vs.sh's columns (openssl-3.0 openssl-3.5 armaccel armaccel-3.5),
 # in estimated cycles per byte.  ARMACCEL_FORCE_LANES=1 is set for

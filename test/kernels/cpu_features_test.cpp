@@ -73,8 +73,8 @@ void check_selection(LaneList<Kernel> list, const Kernel* chosen, CpuFeatures fe
 }
 
 TEST(LaneSelection, EveryFeatureMaskPicksTheBestUsableLane) {
-  for (CoreClass core : {CoreClass::kOther, CoreClass::kCortexA72, CoreClass::kNeoverseN1,
-                         CoreClass::kNeoverseV1, CoreClass::kNeoverseV2}) {
+  for (unsigned c = 0; c < kCoreClassCount; ++c) {
+    const auto core = static_cast<CoreClass>(c);
     for (CpuFeatures f = 0; f <= kFeatAll; ++f) {
       const KernelSet set = select_kernels(f, core);
       check_selection(aes_lanes(), set.aes, f, core);

@@ -190,6 +190,69 @@ TEST(CoreClassLoad, EnvironmentSetsTheClass) {
   OSSL_LIB_CTX_free(ctx);
 }
 
+// ARMACCEL_CORE=<class> for every class: the core parameter names it, and
+// where this configuration's features-only Keccak lane is keccak-sha3, the
+// Keccak lane is the class's form with its reason (kernels/cpu/lane_table.cpp,
+// kSha3OnOnePipe and kSha3OnEveryPipe): keccak-neon, keccak-sha3 passed over,
+// on the cores that issue the SHA3 instructions to one vector pipe;
+// keccak-sha3, saying so, on those that issue them to every vector pipe;
+// keccak-sha3 and nothing more elsewhere.  Without keccak-sha3 (no SHA3
+// instructions) every class keeps the features-only lane.
+TEST(CoreClassLoad, KeccakFormOfEachClass) {
+  const std::string one_pipe = "the SHA3 instructions issue to one vector pipe on this core";
+  const std::string every_pipe = "the SHA3 instructions issue to every vector pipe on this core";
+  const std::map<std::string, std::string> forms = {
+      {"other", ""},
+      {"cortex-a72", ""},
+      {"neoverse-n1", ""},
+      {"neoverse-v1", one_pipe},
+      {"neoverse-v2", one_pipe},
+      {"neoverse-n2", one_pipe},
+      {"neoverse-n3", every_pipe},
+      {"neoverse-v3", every_pipe},
+      {"cortex-a76", ""},
+      {"cortex-a78", ""},
+      {"cortex-a78c", ""},
+      {"cortex-x1", ""},
+      {"cortex-x2", ""},
+      {"cortex-x3", one_pipe},
+      {"cortex-x4", every_pipe},
+      {"cortex-x925", ""},
+      {"cortex-a710", one_pipe},
+      {"cortex-a715", one_pipe},
+      {"cortex-a720", every_pipe},
+      {"cortex-a725", ""},
+      {"c1-ultra", every_pipe},
+      {"c1-premium", every_pipe},
+  };
+  const auto lanes = expected_lanes();  // this configuration's features-only choice
+  const auto features_only = lanes.find("keccak");
+  for (const auto& [name, why] : forms) {
+    SCOPED_TRACE(name);
+    ScopedEnv core("ARMACCEL_CORE", name.c_str());
+    OSSL_LIB_CTX* ctx = new_configured_libctx(kConfig);
+    ASSERT_NE(ctx, nullptr);
+    EXPECT_TRUE(starts_with(param(ctx, "core"), name + " (from environment; "))
+        << param(ctx, "core");
+    const std::string keccak = param(ctx, "lane-keccak");
+    if (features_only == lanes.end() || features_only->second != "keccak-sha3") {
+      if (features_only != lanes.end()) {
+        EXPECT_TRUE(starts_with(keccak, features_only->second)) << keccak;
+      }
+      EXPECT_EQ(keccak.find("(for "), std::string::npos) << keccak;
+    } else if (why == one_pipe) {
+      EXPECT_TRUE(starts_with(
+          keccak, "keccak-neon (keccak-sha3 passed over on " + name + ": " + one_pipe + "; "))
+          << keccak;
+    } else if (why == every_pipe) {
+      EXPECT_EQ(keccak, "keccak-sha3 (for " + name + ": " + every_pipe + ")");
+    } else {
+      EXPECT_EQ(keccak, "keccak-sha3");
+    }
+    OSSL_LIB_CTX_free(ctx);
+  }
+}
+
 TEST(CoreClassLoad, ConfigSetsTheClassAndEnvironmentWins) {
   ScopedEnv unset("ARMACCEL_CORE", nullptr);
   OSSL_LIB_CTX* ctx = new_configured_libctx(std::string(kConfig) + "core = neoverse-n1\n");
@@ -225,7 +288,10 @@ TEST(CoreClassLoad, UnknownClassRefusesTheInstance) {
   const std::string errors = drain_errors();
   EXPECT_EQ(refused, nullptr);
   EXPECT_NE(errors.find("ARMACCEL_CORE must be auto, cortex-a72, neoverse-n1, neoverse-v1, "
-                        "neoverse-v2 or other, not 'graviton'"),
+                        "neoverse-v2, neoverse-n2, neoverse-n3, neoverse-v3, cortex-a76, "
+                        "cortex-a78, cortex-a78c, cortex-x1, cortex-x2, cortex-x3, cortex-x4, "
+                        "cortex-x925, cortex-a710, cortex-a715, cortex-a720, cortex-a725, "
+                        "c1-ultra, c1-premium, or other, not 'graviton'"),
             std::string::npos)
       << errors;
   OSSL_PROVIDER_unload(refused);

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,8 +26,12 @@ using prov::Family;
 using prov::FamilyDecisions;
 using prov::HostVersion;
 
-constexpr CoreClass kClasses[] = {CoreClass::kOther, CoreClass::kCortexA72, CoreClass::kNeoverseN1,
-                                  CoreClass::kNeoverseV1, CoreClass::kNeoverseV2};
+// Every class (kernels/cpu/core_class.h).
+constexpr auto kClasses = [] {
+  std::array<CoreClass, kCoreClassCount> all{};
+  for (unsigned i = 0; i < kCoreClassCount; ++i) all[i] = static_cast<CoreClass>(i);
+  return all;
+}();
 
 // The space-separated words of `list`.
 std::vector<std::string> words(const char* list) {
