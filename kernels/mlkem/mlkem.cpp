@@ -87,16 +87,22 @@ struct StateBatch {
 // fourth (on the lanes that batch, one x4 call costs less than an x2 and a
 // single one).
 void permute_states(const KeccakKernel* k, std::uint64_t* const* s, unsigned n) {
-  if (n == 4) {
-    k->permute_x4(s[0], s[1], s[2], s[3]);
-  } else if (n == 3) {
-    std::uint64_t unused[kKeccakLanes] = {};
-    k->permute_x4(s[0], s[1], s[2], unused);
-  } else if (n == 2) {
-    k->permute_x2(s[0], s[1]);
-  } else {
-    k->permute(s[0]);
+  if constexpr (kBatch == 4) {  // (microcontroller builds: always one)
+    if (n == 4) {
+      k->permute_x4(s[0], s[1], s[2], s[3]);
+      return;
+    }
+    if (n == 3) {
+      std::uint64_t unused[kKeccakLanes] = {};
+      k->permute_x4(s[0], s[1], s[2], unused);
+      return;
+    }
+    if (n == 2) {
+      k->permute_x2(s[0], s[1]);
+      return;
+    }
   }
+  k->permute(s[0]);
 }
 
 // The first n states after absorbing one message each (seed || suffix[x],
