@@ -13,6 +13,7 @@
 
 #include <arm_neon.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 
@@ -110,6 +111,51 @@ ARMACCEL_ALWAYS_INLINE void round(uint64x2_t s[25]) {
 template <class T, int... R>
 ARMACCEL_ALWAYS_INLINE void rounds(uint64x2_t s[25], std::integer_sequence<int, R...>) {
   (round<T, R>(s), ...);
+}
+
+// One state in the low halves (the high halves idle): Keccak-f[1600] in
+// place, and the sponge's absorbing loop with the state kept in registers
+// across blocks; shapes as KeccakKernel's permute and absorb (api/keccak.h).
+template <class T>
+void permute_one(std::uint64_t a[kKeccakLanes]) {
+  uint64x2_t s[25];
+  load_one(s, a, kAllLanes);
+  rounds<T>(s, std::make_integer_sequence<int, 24>{});
+  store_one(a, s, kAllLanes);
+}
+// Two states, a in the low halves and b in the high: Keccak-f[1600] on
+// each in place; shapes as KeccakKernel's permute_x2.
+template <class T>
+void permute_two(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
+  uint64x2_t s[25];
+  load_two(s, a, b, kAllLanes);
+  rounds<T>(s, std::make_integer_sequence<int, 24>{});
+  store_two(a, b, s, kAllLanes);
+}
+// Message words XORed into the low halves (little-endian loads: AArch64
+// Linux, macOS and Windows are little-endian).
+template <int... W>
+ARMACCEL_ALWAYS_INLINE void xor_block(uint64x2_t s[25], const std::uint8_t* data,
+                                      std::integer_sequence<int, W...>) {
+  ((s[W] = veorq_u64(s[W], load_word(data + 8 * W))), ...);
+}
+// Words is the rate in 64-bit words, a template parameter so every state
+// index is a constant.
+template <class T, int Words>
+void absorb_words_one(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks) {
+  uint64x2_t s[25];
+  load_one(s, a, kAllLanes);
+  for (; blocks > 0; --blocks, data += 8 * Words) {
+    xor_block(s, data, std::make_integer_sequence<int, Words>{});
+    rounds<T>(s, std::make_integer_sequence<int, 24>{});
+  }
+  store_one(a, s, kAllLanes);
+}
+template <class T>
+void absorb_one(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks,
+                std::size_t rate) {
+  if (!keccak_visit_rate(rate, [&]<int Words>() { absorb_words_one<T, Words>(a, data, blocks); }))
+    keccak_absorb_portable(a, data, blocks, rate);
 }
 
 }  // namespace

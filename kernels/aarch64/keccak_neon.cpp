@@ -64,18 +64,11 @@ struct Steps {
   }
 };
 
-void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
-  uint64x2_t s[25];
-  load_two(s, a, b, kAllLanes);
-  rounds<Steps>(s, std::make_integer_sequence<int, 24>{});
-  store_two(a, b, s, kAllLanes);
-}
-
 // Four states as two vector pairs, one after the other (keccak-neon-vec).
 void permute_x4_vector(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
                        std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]) {
-  permute_x2(a, b);
-  permute_x2(c, d);
+  permute_two<Steps>(a, b);
+  permute_two<Steps>(c, d);
 }
 
 }  // namespace
@@ -86,16 +79,20 @@ extern const KeccakKernel kKeccakNeon;
 // clang-format off
 constexpr KeccakKernel kKeccakNeon = {
     .lane = "keccak-neon", .required = kFeatAsimd, .permute = scalar::permute,
-    .absorb = scalar::absorb, .permute_x2 = permute_x2, .permute_x4 = hybrid::permute_x4<Steps>,
+    .absorb = scalar::absorb, .permute_x2 = permute_two<Steps>, .permute_x4 = hybrid::permute_x4<Steps>,
     .sponge_start = nullptr,
     .sponge_squeeze = nullptr};
 // clang-format on
 
 // For cores whose logical instructions with a rotated operand take their
-// one multi-cycle pipe (the Cortex-A72): four states in vector registers
-// only, two pairs.
+// one multi-cycle pipe (the Cortex-A72): every state in vector registers,
+// one state in the low halves, four as two pairs.
 extern const KeccakKernel kKeccakNeonVec;
-constexpr KeccakKernel kKeccakNeonVec = core_variant(
-    kKeccakNeon, "keccak-neon-vec", [](KeccakKernel& k) { k.permute_x4 = permute_x4_vector; });
+constexpr KeccakKernel kKeccakNeonVec =
+    core_variant(kKeccakNeon, "keccak-neon-vec", [](KeccakKernel& k) {
+      k.permute = permute_one<Steps>;
+      k.absorb = absorb_one<Steps>;
+      k.permute_x4 = permute_x4_vector;
+    });
 
 }  // namespace armaccel

@@ -59,51 +59,6 @@ struct Steps {
   }
 };
 
-ARMACCEL_ALWAYS_INLINE void rounds(uint64x2_t s[25]) {
-  rounds<Steps>(s, std::make_integer_sequence<int, 24>{});
-}
-
-void permute(std::uint64_t a[kKeccakLanes]) {
-  uint64x2_t s[25];
-  load_one(s, a, kAllLanes);
-  rounds(s);
-  store_one(a, s, kAllLanes);
-}
-
-void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
-  uint64x2_t s[25];
-  load_two(s, a, b, kAllLanes);
-  rounds(s);
-  store_two(a, b, s, kAllLanes);
-}
-
-// Message words XORed into the low halves (little-endian loads: AArch64
-// Linux, macOS and Windows are little-endian).
-template <int... W>
-ARMACCEL_ALWAYS_INLINE void xor_block(uint64x2_t s[25], const std::uint8_t* data,
-                                      std::integer_sequence<int, W...>) {
-  ((s[W] = veorq_u64(s[W], load_word(data + 8 * W))), ...);
-}
-
-// The state stays in registers across blocks.  Words is the rate in
-// 64-bit words, a template parameter so every state index is a constant.
-template <int Words>
-void absorb_words(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks) {
-  uint64x2_t s[25];
-  load_one(s, a, kAllLanes);
-  for (; blocks > 0; --blocks, data += 8 * Words) {
-    xor_block(s, data, std::make_integer_sequence<int, Words>{});
-    rounds(s);
-  }
-  store_one(a, s, kAllLanes);
-}
-
-void absorb(std::uint64_t a[kKeccakLanes], const std::uint8_t* data, std::size_t blocks,
-            std::size_t rate) {
-  if (!keccak_visit_rate(rate, [&]<int Words>() { absorb_words<Words>(a, data, blocks); }))
-    keccak_absorb_portable(a, data, blocks, rate);
-}
-
 }  // namespace
 
 extern const KeccakKernel kKeccakSha3;
@@ -111,8 +66,8 @@ extern const KeccakKernel kKeccakSha3;
 // (permute_x4, permute_x2).
 // clang-format off
 const KeccakKernel kKeccakSha3 = {
-    .lane = "keccak-sha3", .required = kFeatAsimd | kFeatSha3, .permute = permute, .absorb = absorb,
-    .permute_x2 = permute_x2, .permute_x4 = hybrid::permute_x4<Steps>, .sponge_start = nullptr,
+    .lane = "keccak-sha3", .required = kFeatAsimd | kFeatSha3, .permute = permute_one<Steps>, .absorb = absorb_one<Steps>,
+    .permute_x2 = permute_two<Steps>, .permute_x4 = hybrid::permute_x4<Steps>, .sponge_start = nullptr,
     .sponge_squeeze = nullptr};
 // clang-format on
 

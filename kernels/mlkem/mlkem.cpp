@@ -324,6 +324,9 @@ struct RowNoise<true> {
   }
   // N = base + k (never: nothing is sampled ahead).
   Poly* spare(unsigned /*k*/) { return nullptr; }
+  // Slots for the caller to sample e_0 .. e_(count-1) into ahead, with
+  // noise of its own: none here.
+  unsigned take_ahead(Poly** /*out*/, unsigned /*count*/) { return 0; }
 };
 
 template <>
@@ -332,7 +335,7 @@ struct RowNoise<false> {
   unsigned sampled = 0;
   Poly* get(const Kernels& kern, unsigned i, Poly* /*scratch*/, const std::uint8_t seed[32],
             unsigned base, unsigned eta, unsigned count) {
-    if (i == 0) {
+    if (i == 0 && sampled == 0) {
       Poly* out[kMaxK + 1];
       for (unsigned x = 0; x < count; ++x) out[x] = &e[x];
       std::uint8_t n = static_cast<std::uint8_t>(base);
@@ -343,6 +346,13 @@ struct RowNoise<false> {
   }
   // N = base + k, when it was sampled with the rows.
   Poly* spare(unsigned k) { return sampled > k ? &e[k] : nullptr; }
+  // The slots of e_0 .. e_(count-1), for the caller to sample into ahead
+  // in one batch with noise of its own (get then hands them out).
+  unsigned take_ahead(Poly** out, unsigned count) {
+    for (unsigned x = 0; x < count; ++x) out[x] = &e[x];
+    sampled = count;
+    return count;
+  }
 };
 
 // Where K-PKE.Encrypt's ciphertext goes: written to `out`, or (decaps'
@@ -380,7 +390,7 @@ struct CiphertextSink {
 
 // K-PKE.KeyGen (Algorithm 13): ek_pke = ByteEncode12(t-hat) || rho and
 // dk_pke = ByteEncode12(s-hat).  t-hat is produced row by row; e_i is
-// sampled as its row completes (RowNoise).
+// handed out as its row completes (RowNoise).
 void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], std::uint8_t* ek,
                 std::uint8_t* dk_pke) {
   const MlkemKernel* arith = kern.arith;
@@ -392,17 +402,20 @@ void pke_keygen(const Params& p, const Kernels& kern, const std::uint8_t d[32], 
   // rho goes into ek as it is (step 20): public, so the matrix sampling
   // may branch on it (the constant-time check's declassification point).
   ct::declassify(rho, 32);
-  // s = PRF outputs N = 0 .. k-1, e = N = k .. 2k-1, all with eta1.
+  // s = PRF outputs N = 0 .. k-1, e = N = k .. 2k-1, all with eta1: in one
+  // run of batches where e can be sampled ahead (2k streams, four at a
+  // time), else s now and each e_i as its row completes.
   Vec s;
-  Poly* sv[kMaxK];
-  for (unsigned i = 0; i < p.k; ++i) sv[i] = &s.p[i];
+  RowNoise<kOneAtATime> e;
+  Poly* noise[2 * kMaxK];
+  for (unsigned i = 0; i < p.k; ++i) noise[i] = &s.p[i];
+  const unsigned ahead = e.take_ahead(noise + p.k, p.k);
   std::uint8_t n = 0;
-  sample_noise_vec(kern, sv, p.k, sigma, &n, p.eta1);
+  sample_noise_vec(kern, noise, p.k + ahead, sigma, &n, p.eta1);
   for (unsigned i = 0; i < p.k; ++i) {
     arith->ntt(&s.p[i]);
     arith->compress_encode(dk_pke + kPolyBytes * i, &s.p[i], 12);
   }
-  RowNoise<kOneAtATime> e;
   Poly work[kMatrixWork];
   matrix_rows(p, kern, rho, false, s, work, [&](unsigned i, Poly* t, Poly* scratch) {
     Poly* const e_i = e.get(kern, i, scratch, sigma, p.k, p.eta1, p.k);
