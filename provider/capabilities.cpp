@@ -87,27 +87,33 @@ bool read_core(ProvCtx* ctx, const char* config_core) {
 }
 
 // " (for <class>: <why>)" when the core table chose `chosen` for this
-// class, or passed over a lane before it in `list` that the features
-// allow; else "".
+// class, " (<lane> passed over on <class>: <why>)" when it passed over a
+// lane before it in `list` that the features allow, both
+// (" (<lane> passed over on <class>: <why>; for <class>: <why>)") where it
+// did both; else "".
 template <class Kernel>
 void core_note(LaneList<Kernel> list, const Kernel* chosen, CoreClass core, CpuFeatures effective,
                char* buf, std::size_t size) {
   buf[0] = '\0';
   const char* why = core_choice_reason(chosen, core);
   const char* passed_over = nullptr;
-  for (std::size_t i = 0; why[0] == '\0' && i < list.count && list.lanes[i] != chosen; ++i) {
+  const char* passed_why = "";
+  for (std::size_t i = 0; passed_over == nullptr && i < list.count && list.lanes[i] != chosen;
+       ++i) {
     const Kernel* k = list.lanes[i];
     if ((k->required & ~effective) == 0 && !lane_suits_core(k, core)) {
-      why = core_choice_reason(k, core);
-      passed_over = k->lane;
+      passed_why = core_choice_reason(k, core);
+      if (passed_why[0] != '\0') passed_over = k->lane;
     }
   }
-  if (why[0] == '\0') return;
-  if (passed_over != nullptr)
-    std::snprintf(buf, size, " (%s passed over on %s: %s)", passed_over, core_class_name(core),
-                  why);
-  else
-    std::snprintf(buf, size, " (for %s: %s)", core_class_name(core), why);
+  const char* name = core_class_name(core);
+  if (passed_over != nullptr && why[0] != '\0')
+    std::snprintf(buf, size, " (%s passed over on %s: %s; for %s: %s)", passed_over, name,
+                  passed_why, name, why);
+  else if (passed_over != nullptr)
+    std::snprintf(buf, size, " (%s passed over on %s: %s)", passed_over, name, passed_why);
+  else if (why[0] != '\0')
+    std::snprintf(buf, size, " (for %s: %s)", name, why);
 }
 
 // " (self-test failed: LANE ...)" for the lanes of report slot `slot`
@@ -170,7 +176,7 @@ bool probe_and_select(ProvCtx* ctx, const char* config_disable, const char* conf
   format_families(ctx->families, ctx->kernels, ctx->host, caps.core, caps.families_text,
                   sizeof caps.families_text);
   const KernelSet& k = ctx->kernels;
-  char note[160], core[224];
+  char note[160], core[352];
   for_each_primitive(k, [&](Primitive p, auto list, auto chosen) {
     const auto i = static_cast<std::size_t>(p);
     char reason[kReasonSize];

@@ -71,6 +71,13 @@ void permute_x4_vector(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLan
   permute_two<Steps>(c, d);
 }
 
+// Two states one after the other in general-purpose registers
+// (keccak-neon-gpr).
+void permute_x2_scalar(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
+  scalar::permute(a);
+  scalar::permute(b);
+}
+
 }  // namespace
 
 extern const KeccakKernel kKeccakNeon;
@@ -94,5 +101,11 @@ constexpr KeccakKernel kKeccakNeonVec =
       k.absorb = absorb_one<Steps>;
       k.permute_x4 = permute_x4_vector;
     });
+
+// For cores with more integer than vector pipes to spare (Neoverse N1, V2):
+// two states as two general-register permutations, not a vector pair.
+extern const KeccakKernel kKeccakNeonGpr;
+constexpr KeccakKernel kKeccakNeonGpr = core_variant(
+    kKeccakNeon, "keccak-neon-gpr", [](KeccakKernel& k) { k.permute_x2 = permute_x2_scalar; });
 
 }  // namespace armaccel

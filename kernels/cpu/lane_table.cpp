@@ -65,6 +65,7 @@ extern const KeccakKernel kKeccakSha3;
 #if ARMACCEL_HAVE_KECCAK_NEON
 extern const KeccakKernel kKeccakNeon;
 extern const KeccakKernel kKeccakNeonVec;
+extern const KeccakKernel kKeccakNeonGpr;
 #endif
 #if ARMACCEL_HAVE_CHACHA20_NEON
 extern const ChachaKernel kChachaNeon;
@@ -324,11 +325,18 @@ constexpr CoreFit kKeccakSha3Fit = {0, 0, "", kSha3OnEveryPipe, kSha3EveryPipe};
 // 2,351 against 4,618, neoverse-v1 1,300 against 2,266, neoverse-v2 1,204
 // against 2,298; on cortex-a72 4,774 against 3,994, where the rotated
 // operands of the scalar rounds all take the one multi-cycle pipe
-// (keccak-neon-vec).
+// (keccak-neon-vec, which also permutes one state in vector registers:
+// 1,987 against 2,305).  Two states (permute_x2), the vector pair against
+// two general-register permutations: neoverse-n1 2,313 against 1,682,
+// neoverse-v2 1,151 against 874 (keccak-neon-gpr), neoverse-v1 1,131
+// against 1,244.
 constexpr CoreVariant<KeccakKernel> kKeccakNeonVariants[] = {
     {&kKeccakNeonVec, kA72,
      "logical instructions with a rotated operand take the one multi-cycle pipe of this core: "
-     "four states go as two vector pairs"}};
+     "every state goes in vector registers"},
+    {&kKeccakNeonGpr, kN1 | kV2,
+     "two states take fewer cycles as two permutations in general-purpose registers than as a "
+     "vector pair on this core"}};
 #endif
 
 constexpr Lane<KeccakKernel> keccak_entries[] = {

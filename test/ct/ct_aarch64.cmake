@@ -23,19 +23,21 @@ set(_ct_all_lanes
     gcm-ce chacha20-neon-ooo chacha20-neon-ooo-gpr chacha20-neon chacha20-portable
     poly1305-neon-ooo poly1305-neon poly1305-portable sm4-ce sm4-neon sm4-portable sha256-ce-ooo
     sha256-ce sha256-neon sha256-portable sha512-ce sha512-neon sha512-portable sm3-ce sm3-scalar
-    sm3-portable keccak-sha3 keccak-neon-vec keccak-neon keccak-portable mlkem-neon mlkem-portable x25519-neon
+    sm3-portable keccak-sha3 keccak-neon-vec keccak-neon-gpr keccak-neon keccak-portable mlkem-neon mlkem-portable x25519-neon
     x25519-portable)
 string(REPLACE ";" "," _ct_all_lanes "${_ct_all_lanes}")
 set(_ct_common "mlkem=mlkem-neon,x25519=x25519-neon")
 set(_ct_no_sha512_sm "sha512=sha512-neon,keccak=keccak-neon,sm4=sm4-neon,sm3=sm3-scalar")
 # The Cortex-A72 takes keccak-neon's variant keccak-neon-vec.
 string(REPLACE "keccak=keccak-neon" "keccak=keccak-neon-vec" _ct_a72 "${_ct_no_sha512_sm}")
+# Neoverse N1 takes keccak-neon-gpr.
+string(REPLACE "keccak=keccak-neon" "keccak=keccak-neon-gpr" _ct_n1 "${_ct_no_sha512_sm}")
 set(ARMACCEL_CT_CONFIGS
     "max|max,pauth=off|||all|aes=aes-ce,ghash=ghash-pmull,gcm=gcm-ce,sha256=sha256-ce,sha512=sha512-ce,keccak=keccak-sha3,chacha20=chacha20-neon,poly1305=poly1305-neon,sm4=sm4-ce,sm3=sm3-ce,${_ct_common}"
     "cortex-a53|cortex-a53|||selected|aes=aes-ce,ghash=ghash-pmull,gcm=gcm-ce,sha256=sha256-ce,chacha20=chacha20-neon,poly1305=poly1305-neon,${_ct_no_sha512_sm},${_ct_common}"
     "cortex-a72-neon|cortex-a72|aes pmull sha2 sha512 sha3 sm3 sm4|cortex-a72|selected|aes=aes-neon,ghash=ghash-neon,gcm=none,sha256=sha256-neon,chacha20=chacha20-neon-ooo,poly1305=poly1305-neon-ooo,${_ct_a72},${_ct_common}"
     "cortex-a72|cortex-a72||cortex-a72|selected|aes=aes-ce-ooo,ghash=ghash-pmull,gcm=gcm-ce-ooo,sha256=sha256-ce-ooo,chacha20=chacha20-neon-ooo,poly1305=poly1305-neon-ooo,${_ct_a72},${_ct_common}"
-    "neoverse-n1|neoverse-n1||neoverse-n1|selected|aes=aes-ce-ooo,ghash=ghash-pmull,gcm=gcm-ce-ooo,sha256=sha256-ce-ooo,chacha20=chacha20-neon-ooo-gpr,poly1305=poly1305-neon-ooo,${_ct_no_sha512_sm},${_ct_common}")
+    "neoverse-n1|neoverse-n1||neoverse-n1|selected|aes=aes-ce-ooo,ghash=ghash-pmull,gcm=gcm-ce-ooo,sha256=sha256-ce-ooo,chacha20=chacha20-neon-ooo-gpr,poly1305=poly1305-neon-ooo,${_ct_n1},${_ct_common}")
 
 # ct_kernels and ct_provider without --track-origins (a third less CPU under
 # qemu; rerun one with it, ARMACCEL_CT_VALGRIND_COMMAND, to see where a

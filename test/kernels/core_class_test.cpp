@@ -150,7 +150,9 @@ TEST(CoreClass, TableChoosesByClass) {
     ASSERT_NE(set.gcm, nullptr);
     EXPECT_STREQ(set.gcm->lane, "gcm-ce-ooo");
     const bool v = c == CoreClass::kNeoverseV1 || c == CoreClass::kNeoverseV2;
-    EXPECT_STREQ(set.keccak->lane, v ? "keccak-neon" : "keccak-sha3");
+    EXPECT_STREQ(set.keccak->lane, c == CoreClass::kNeoverseV2 ? "keccak-neon-gpr"
+                                   : v                         ? "keccak-neon"
+                                                               : "keccak-sha3");
     EXPECT_NE(std::string(core_choice_reason(set.aes, c)), "");
     EXPECT_EQ(std::string(core_choice_reason(other.keccak, c)).empty(), !v);
     // Everything else as for a core of no class.
@@ -195,7 +197,9 @@ TEST(CoreClass, KeccakFormOfEachClass) {
   for (const auto& [c, form] : forms) {
     SCOPED_TRACE(core_class_name(c));
     const KernelSet set = select_kernels(kFeatAll, c);
-    EXPECT_STREQ(set.keccak->lane, form == kOnePipe ? "keccak-neon" : "keccak-sha3");
+    EXPECT_STREQ(set.keccak->lane, form != kOnePipe              ? "keccak-sha3"
+                                   : c == CoreClass::kNeoverseV2 ? "keccak-neon-gpr"
+                                                                 : "keccak-neon");
     const std::string why = core_choice_reason(other.keccak, c);
     if (form == kOnePipe) {
       EXPECT_EQ(why.find("the SHA3 instructions issue to one vector pipe on this core"), 0u) << why;
@@ -205,11 +209,16 @@ TEST(CoreClass, KeccakFormOfEachClass) {
       EXPECT_EQ(why, "");
     }
     EXPECT_EQ(why.find_first_of("()"), std::string::npos) << why;  // armaccel-info -json
-    EXPECT_STREQ(core_choice_reason(set.keccak, c), form == kOnePipe ? "" : why.c_str());
-    // Without the SHA3 instructions: keccak-neon, or its variant for the
-    // Cortex-A72.
+    if (set.keccak->lane == std::string("keccak-neon-gpr"))        // the variant says why
+      EXPECT_EQ(std::string(core_choice_reason(set.keccak, c)).find("two states"), 0u);
+    else
+      EXPECT_STREQ(core_choice_reason(set.keccak, c), form == kOnePipe ? "" : why.c_str());
+    // Without the SHA3 instructions: keccak-neon, or its variants for the
+    // Cortex-A72 and for Neoverse N1 and V2.
     EXPECT_STREQ(select_kernels(kFeatAll & ~kFeatSha3, c).keccak->lane,
-                 c == CoreClass::kCortexA72 ? "keccak-neon-vec" : "keccak-neon");
+                 c == CoreClass::kCortexA72                                   ? "keccak-neon-vec"
+                 : c == CoreClass::kNeoverseN1 || c == CoreClass::kNeoverseV2 ? "keccak-neon-gpr"
+                                                                              : "keccak-neon");
   }
 }
 

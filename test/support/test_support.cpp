@@ -118,7 +118,7 @@ std::map<std::string, std::string> expected_lanes() {
 }
 
 std::string variant_lane(const std::string& lane) {
-  for (const char* suffix : {"-ooo-gpr", "-ooo", "-vec"})
+  for (const char* suffix : {"-ooo-gpr", "-ooo", "-vec", "-gpr"})
     if (lane.ends_with(suffix)) return lane.substr(0, lane.size() - std::strlen(suffix));
   return lane;
 }

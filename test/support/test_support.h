@@ -49,7 +49,8 @@ class Rng {
 std::map<std::string, std::string> expected_lanes();
 
 // The lane a core variant belongs to (kernels/cpu/lane_table.cpp's
-// CoreVariant names: the lane's name and "-ooo", "-ooo-gpr" or "-vec"):
+// CoreVariant names: the lane's name and "-ooo", "-ooo-gpr", "-vec" or
+// "-gpr"):
 // "chacha20-neon-ooo-gpr" and "keccak-neon-vec" give "chacha20-neon" and
 // "keccak-neon"; any other name is returned as it is.
 std::string variant_lane(const std::string& lane);
