@@ -26,10 +26,13 @@
 #include "util/always_inline.h"
 
 // As keccak_scalar_impl.h: the scalar rounds are planned for GCC without its
-// first scheduling pass and its XOR reassociation.
+// first scheduling pass and its XOR reassociation.  Loop distribution would
+// split the loop below into a scalar loop and a vector loop (the two kinds
+// of round share no data), which undoes the interleaving: 3,888 estimated
+// cycles a call on neoverse-n1 with it, 2,351 without.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC push_options
-#pragma GCC optimize("no-tree-reassoc", "no-schedule-insns", "no-tree-loop-distribution") // HYBRID
+#pragma GCC optimize("no-tree-reassoc", "no-schedule-insns", "no-tree-loop-distribution")
 #endif
 
 namespace armaccel {
