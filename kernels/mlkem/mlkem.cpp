@@ -3,6 +3,7 @@
 // kernel: K-PKE (Algorithms 13-15) and the KEM (Algorithms 16-18).
 #include "mlkem/mlkem.h"
 
+#include <bit>
 #include <cstring>
 
 #include "mlkem/mlkem_poly.h"
@@ -136,6 +137,20 @@ void squeeze_block(const std::uint64_t a[kKeccakLanes], std::uint8_t* out, std::
   }
 }
 
+// The first `len` bytes of a state's output block, to be read before the
+// state changes: on a little-endian host the lanes' own bytes (FIPS 202
+// orders a lane's bytes least significant first), elsewhere a copy in
+// `out` (len bytes of room).
+const std::uint8_t* output_block(const std::uint64_t a[kKeccakLanes], std::uint8_t* out,
+                                 std::size_t len) {
+  if constexpr (std::endian::native == std::endian::little) {
+    return reinterpret_cast<const std::uint8_t*>(a);
+  } else {
+    squeeze_block(a, out, len);
+    return out;
+  }
+}
+
 // f[x] <- SamplePolyCBD_eta(PRF_eta(seed, nonce + x)) for x < n, n <=
 // kBatch (PRF_eta = SHAKE256(seed || N) to 64 eta bytes, §4.1), the n
 // streams side by side; the eta bytes of one stream at a time.
@@ -156,10 +171,7 @@ ARMACCEL_NOINLINE void sample_noise_batch(const KeccakKernel* k, const MlkemKern
   const std::size_t len = 64 * eta;  // 128 or 192: one or two blocks
   std::uint8_t buf[64 * 3];
   if (len <= kRate) {
-    for (unsigned x = 0; x < n; ++x) {
-      squeeze_block(s.a[x], buf, len);
-      arith->sample_cbd(f[x], buf, eta);
-    }
+    for (unsigned x = 0; x < n; ++x) arith->sample_cbd(f[x], output_block(s.a[x], buf, len), eta);
   } else {
     std::uint8_t first[kBatch][kRate];
     for (unsigned x = 0; x < n; ++x) squeeze_block(s.a[x], first[x], kRate);
@@ -226,8 +238,8 @@ ARMACCEL_NOINLINE void sample_ntt_batch(const Kernels& kern, Poly* const* f, uns
     unsigned live = 0;
     for (unsigned x = 0; x < n; ++x) {
       if (count[x] == kN) continue;
-      squeeze_block(s.a[x], buf, kRate);
-      count[x] += kern.arith->rej_uniform(f[x]->c + count[x], kN - count[x], buf, kRate);
+      const std::uint8_t* const block = output_block(s.a[x], buf, kRate);
+      count[x] += kern.arith->rej_uniform(f[x]->c + count[x], kN - count[x], block, kRate);
       if (count[x] < kN) open[live++] = s.a[x];
     }
     if (live == 0) break;
