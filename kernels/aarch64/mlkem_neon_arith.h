@@ -229,6 +229,52 @@ ARMACCEL_ALWAYS_INLINE void store_column_block(std::int16_t* p, const int16x8_t 
 // b = c4-7 | c12-15; for len 2, TRN on 32-bit pairs makes c0c1 c4c5 c8c9
 // c12c13 and c2c3 c6c7 c10c11 c14c15, which ST2 on 32-bit elements writes
 // back in natural order.
+// Layers len = 16 .. 2 and the final reduction on the N chunks at p (32
+// coefficients each) with their constants t[0..N-1], step by step across
+// the chunks: each chunk's layers are one chain of dependent
+// multiplications, and side by side the chains fill the vector pipes.
+template <int N>
+ARMACCEL_ALWAYS_INLINE void ntt_chunks(std::int16_t* p, const Pair (*t)[5]) {
+  int16x8_t v0[N], v1[N], v2[N], v3[N];
+  unroll<N>([&](auto k) {
+    const int16x8x4_t v = vld1q_s16_x4(p + 32 * k);
+    v0[k] = v.val[0], v1[k] = v.val[1], v2[k] = v.val[2], v3[k] = v.val[3];
+  });
+  unroll<N>([&](auto k) {
+    const Consts z = load_pair(t[k][0]);
+    ct_lane<0>(v0[k], v2[k], z);  // len 16
+    ct_lane<0>(v1[k], v3[k], z);
+  });
+  unroll<N>([&](auto k) {
+    const Consts z = load_pair(t[k][0]);
+    ct_lane<1>(v0[k], v1[k], z);  // len 8
+    ct_lane<2>(v2[k], v3[k], z);
+  });
+  int16x8_t a0[N], b0[N], a1[N], b1[N];
+  unroll<N>([&](auto k) {  // len 4
+    a0[k] = trn1_64(v0[k], v1[k]), b0[k] = trn2_64(v0[k], v1[k]);
+    a1[k] = trn1_64(v2[k], v3[k]), b1[k] = trn2_64(v2[k], v3[k]);
+    ct_vec(a0[k], b0[k], load_pair(t[k][1]));
+    ct_vec(a1[k], b1[k], load_pair(t[k][2]));
+  });
+  unroll<N>([&](auto k) {  // len 2
+    int16x8_t x0 = trn1_32(a0[k], b0[k]), y0 = trn2_32(a0[k], b0[k]);
+    int16x8_t x1 = trn1_32(a1[k], b1[k]), y1 = trn2_32(a1[k], b1[k]);
+    ct_vec(x0, y0, load_pair(t[k][3]));
+    ct_vec(x1, y1, load_pair(t[k][4]));
+    a0[k] = x0, b0[k] = y0, a1[k] = x1, b1[k] = y1;
+  });
+  unroll<N>([&](auto k) {
+    int32x4x2_t lo, hi;
+    lo.val[0] = vreinterpretq_s32_s16(canonical_from_8q(a0[k]));
+    lo.val[1] = vreinterpretq_s32_s16(canonical_from_8q(b0[k]));
+    hi.val[0] = vreinterpretq_s32_s16(canonical_from_8q(a1[k]));
+    hi.val[1] = vreinterpretq_s32_s16(canonical_from_8q(b1[k]));
+    vst2q_s32(reinterpret_cast<std::int32_t*>(p + 32 * k), lo);
+    vst2q_s32(reinterpret_cast<std::int32_t*>(p + 32 * k + 16), hi);
+  });
+}
+
 void ntt(mlkem::Poly* poly) {
   std::int16_t* f = coeffs(poly);
   {
@@ -252,32 +298,7 @@ void ntt(mlkem::Poly* poly) {
       store_column_block(p, v);
     }
   }
-  for (int c = 0; c < 8; ++c) {
-    std::int16_t* p = f + 32 * c;
-    const Pair* t = kTables.fwd[c];
-    const int16x8x4_t v = vld1q_s16_x4(p);
-    int16x8_t v0 = v.val[0], v1 = v.val[1], v2 = v.val[2], v3 = v.val[3];
-    const Consts z = load_pair(t[0]);
-    ct_lane<0>(v0, v2, z);  // len 16
-    ct_lane<0>(v1, v3, z);
-    ct_lane<1>(v0, v1, z);  // len 8
-    ct_lane<2>(v2, v3, z);
-    int16x8_t a0 = trn1_64(v0, v1), b0 = trn2_64(v0, v1);  // len 4
-    int16x8_t a1 = trn1_64(v2, v3), b1 = trn2_64(v2, v3);
-    ct_vec(a0, b0, load_pair(t[1]));
-    ct_vec(a1, b1, load_pair(t[2]));
-    int16x8_t x0 = trn1_32(a0, b0), y0 = trn2_32(a0, b0);  // len 2
-    int16x8_t x1 = trn1_32(a1, b1), y1 = trn2_32(a1, b1);
-    ct_vec(x0, y0, load_pair(t[3]));
-    ct_vec(x1, y1, load_pair(t[4]));
-    int32x4x2_t lo, hi;
-    lo.val[0] = vreinterpretq_s32_s16(canonical_from_8q(x0));
-    lo.val[1] = vreinterpretq_s32_s16(canonical_from_8q(y0));
-    hi.val[0] = vreinterpretq_s32_s16(canonical_from_8q(x1));
-    hi.val[1] = vreinterpretq_s32_s16(canonical_from_8q(y1));
-    vst2q_s32(reinterpret_cast<std::int32_t*>(p), lo);
-    vst2q_s32(reinterpret_cast<std::int32_t*>(p + 16), hi);
-  }
+  for (int c = 0; c < 8; c += 2) ntt_chunks<2>(f + 32 * c, &kTables.fwd[c]);
 }
 
 // ---------------------------------------------------------------------------
