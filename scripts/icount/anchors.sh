@@ -179,7 +179,8 @@ mlkem_col() {
   awk -v op="$1" -v c="$col" '$1 == "ML-KEM-768" && $2 == op {print $c}' <<<"$mlkem"
 }
 
-echo "== armaccel against the best public AArch64 code (estimated cycles per operation, REPS=$reps; tbprof + llvm-mca) =="
+echo "== armaccel against the best public AArch64 code" \
+  "(estimated cycles per operation, REPS=$reps; tbprof + llvm-mca) =="
 echo "anchor mlkem-native $mlkem_native_commit $mlkem_native_state"
 echo "anchor s2n-bignum $s2n_bignum_commit $s2n_bignum_state"
 printf '%-15s %-11s %-12s %9s %12s %11s %12s %10s  %-12s %s\n' algorithm operation model armaccel \
@@ -197,10 +198,11 @@ for model in "${models[@]}"; do
     [ "$op" = keygen ] && kind=kem-keygen
     anchor=absent
     if [ "$mlkem_native_state" = built ]; then
-      anchor=$(cycles "$model" / "$bin/mlkem_native_work-$variant" "$op")
+      work=$bin/mlkem_native_work-$variant
+      anchor=$(cycles "$model" / "$work" "$op")
       case $op in
-        encaps) anchor=$((anchor - $(cycles "$model" / "$bin/mlkem_native_work-$variant" check_pk))) ;;
-        decaps) anchor=$((anchor - $(cycles "$model" / "$bin/mlkem_native_work-$variant" check_sk))) ;;
+        encaps) anchor=$((anchor - $(cycles "$model" / "$work" check_pk))) ;;
+        decaps) anchor=$((anchor - $(cycles "$model" / "$work" check_sk))) ;;
       esac
     fi
     printf '%-15s %-11s %-12s %9s %12s %11s %12s %10s  %-12s %s\n' ML-KEM-768 "$op" "$model" \

@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
   static uint8_t pk[MLKEM768_PUBLICKEYBYTES], sk[MLKEM768_SECRETKEYBYTES],
       ct[MLKEM768_CIPHERTEXTBYTES];
   for (int i = 0; i < 32; ++i) {
-    coins[i] = (uint8_t)i;             // d
+    coins[i] = (uint8_t)i;               // d
     coins[32 + i] = (uint8_t)(100 + i);  // z
     m[i] = (uint8_t)(200 + i);
   }

@@ -16,8 +16,7 @@
 #include <string.h>
 
 void curve25519_x25519_byte(uint8_t res[32], const uint8_t scalar[32], const uint8_t point[32]);
-void curve25519_x25519_byte_alt(uint8_t res[32], const uint8_t scalar[32],
-                                const uint8_t point[32]);
+void curve25519_x25519_byte_alt(uint8_t res[32], const uint8_t scalar[32], const uint8_t point[32]);
 void curve25519_x25519base_byte(uint8_t res[32], const uint8_t scalar[32]);
 void curve25519_x25519base_byte_alt(uint8_t res[32], const uint8_t scalar[32]);
 
