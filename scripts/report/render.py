@@ -252,8 +252,12 @@ def anchors_section(header, anchors, rows):
              "[s2n-bignum](https://github.com/awslabs/s2n-bignum) called directly, built from "
              "the pinned commits with small drivers of ours (`scripts/icount/anchors/`); "
              "mlkem-native's encaps and decaps without its per-call input checks, which armaccel "
-             "runs once at key import.  The EVP columns are armaccel loaded into OpenSSL 3.5 and "
-             "OpenSSL 3.5's default provider through EVP (X25519MLKEM768 is EVP only).  "
+             "runs once at key import; encaps and decaps on one key pair, the same on both sides "
+             "(a key's matrix decides how much SHAKE128 output its sampling takes, so figures on "
+             "another key differ by a few per cent).  The EVP columns are armaccel loaded into "
+             "OpenSSL 3.5 (on its lane even where it steps aside; the ratio is then 1.00) and "
+             "OpenSSL 3.5's default provider through EVP, on the harness's own keys "
+             "(X25519MLKEM768 is EVP only).  "
              "\"absent\": the anchor's sources were not there when the report was measured.", ""]
     lines += [f"- {name} at `{commit}`: {' '.join(state)}" for name, commit, *state in anchors]
     lines += ["", "| operation | core model | armaccel | mlkem-native | s2n-bignum "
