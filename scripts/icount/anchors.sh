@@ -74,6 +74,7 @@ drivers=$root/scripts/icount/anchors
 anchor_state() {
   local commit
   [ -d "$1" ] || { echo "absent (no sources at $1)"; return; }
+  command -v "$cc" >/dev/null || { echo "absent (no $cc to build it)"; return; }
   commit=$(git -C "$1" rev-parse HEAD 2>/dev/null || cat "$1/.commit" 2>/dev/null || true)
   if [ "$commit" != "$2" ]; then
     echo "absent (the sources at $1 are at ${commit:-an unknown commit}, not the pinned one)"

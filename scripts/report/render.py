@@ -375,7 +375,7 @@ def main():
     page = ["# armaccel benchmark report", "",
             f"Written by `scripts/report.sh` on {meta.get('date', '?')} at commit "
             f"`{meta.get('commit', '?')}`.", "",
-            "The charts count guest instructions per byte under qemu-aarch64 "
+            "The charts per CPU class count guest instructions per byte under qemu-aarch64 "
             f"({meta.get('qemu', '?')}) with the qemu-icount plugin (an outside tool, "
             "scripts/lib/icount_tool.sh): "
             "a proxy for work done, not speed.  Each operation runs in Debian 12's "

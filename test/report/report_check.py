@@ -6,7 +6,9 @@ table on OUT/index.md with the same numbers in the same columns, the ratio
 and the summary count are recomputed from them, each class names the qemu
 CPU and restrictions of its class, each chart is a real PNG of a plausible
 size that the page links, and every Google Benchmark result in
-OUT/data/kernel_bench.json is in the kernel table (MB/s, CPU time).
+OUT/data/kernel_bench.json is in the kernel table (MB/s, CPU time), and
+every row of OUT/data/anchors.txt (armaccel against OpenSSL 3.5 and the
+public anchors) is in the anchors table with its ratios recomputed.
 
     report_check.py OUT CLASS...
 
