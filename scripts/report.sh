@@ -10,7 +10,8 @@
 #   scripts/report.sh           writes build/report/: index.md, reference.png,
 #                               cortex-a53.png, no-crypto.png, kernel-bench.png
 #                               and the measurements in data/ (about 5 min on
-#                               2 cores once built)
+#                               2 cores once built, plus the estimated cycles
+#                               and scripts/icount/anchors.sh's table)
 #   scripts/report.sh --rerender  renders docs/report again from its committed
 #                               data (no measuring; after a renderer change)
 #   scripts/report.sh --docs    also copies the page, charts and data to
@@ -24,6 +25,8 @@
 #   REPORT_CYCLE_MODELS "cortex-a72 neoverse-n1 neoverse-v1 neoverse-v2
 #                   cortex-a72-nocrypto" (estimated cycles, the default; ""
 #                   for none: about 10 min a model on 2 cores)
+#   REPORT_ANCHOR_MODELS "cortex-a72 neoverse-n1 neoverse-v1 neoverse-v2"
+#                   (scripts/icount/anchors.sh, the default; "" for none)
 #   REPORT_BENCH    Google Benchmark filter regex     (default: every benchmark)
 #   REPORT_BENCH_MIN_TIME  seconds per benchmark      (default 0.1)
 #   REPORT_DIR      output directory                  (default build/report)
@@ -90,6 +93,15 @@ for model in "${models[@]}"; do
   ICOUNT_METRIC=cycles ICOUNT_CLASSES=$model ICOUNT_ROWS=$rows scripts/icount/classes.sh \
     "${sizes[@]}" >"$out/data/cycles-$model.txt"
 done
+# ML-KEM-768, X25519 and X25519MLKEM768 per operation on the core models,
+# against OpenSSL 3.5 and the public anchors when their sources are present
+# (scripts/icount/anchors.sh says which).
+# REPORT_ANCHOR_MODELS: "" for none.
+read -r -a anchor_models <<<"${REPORT_ANCHOR_MODELS-cortex-a72 neoverse-n1 neoverse-v1 neoverse-v2}"
+if [ ${#anchor_models[@]} -gt 0 ]; then
+  echo "report: against the anchors" >&2
+  scripts/icount/anchors.sh "${anchor_models[@]}" >"$out/data/anchors.txt"
+fi
 echo "report: kernel benchmark" >&2
 build/release/test/bench/kernel_bench --benchmark_filter="${REPORT_BENCH:-.}" \
   --benchmark_min_time="${REPORT_BENCH_MIN_TIME:-0.1}" --benchmark_format=console \

@@ -4,9 +4,14 @@
 collected: OUT/data/<class>.txt (scripts/icount/classes.sh output: guest
 instructions per byte of armaccel and OpenSSL 3.0 / 3.5 per operation and
 size), OUT/data/kernel_bench.json (Google Benchmark JSON) and
-OUT/data/meta.txt ("key value" lines).  Writes OUT/index.md, one
-OUT/<class>.png per CPU class, OUT/headline.png (the README's chart: armaccel
-/ OpenSSL 3.5 per operation and size, log axis) and OUT/kernel-bench.png.
+OUT/data/meta.txt ("key value" lines), OUT/data/cycles-<model>.txt
+(estimated cycles per byte per core model) and OUT/data/anchors.txt
+(scripts/icount/anchors.sh: estimated cycles per operation of ML-KEM-768,
+X25519 and X25519MLKEM768 against OpenSSL 3.5, mlkem-native and
+s2n-bignum).  Writes OUT/index.md, one OUT/<class>.png per CPU class and
+OUT/cycles-<model>.png per core model, OUT/headline.png (the README's
+chart: armaccel / OpenSSL 3.5 in estimated cycles per operation and size on
+each core model, log axis) and OUT/kernel-bench.png.
 
     render.py OUT
 
@@ -38,6 +43,8 @@ SERIES = [
 
 
 def size_label(n):
+    if n == 0:
+        return "per operation"
     return f"{n // 1024} KiB" if n >= 1024 and n % 1024 == 0 else f"{n} B"
 
 
@@ -118,8 +125,7 @@ def class_chart(name, rows, path):
     plt.close(fig)
 
 
-HEADLINE_CLASSES = ["reference", "no-crypto"]
-SIZE_COLOURS = ["#9ecae1", "#4292c6", "#08519c"]
+SIZE_COLOURS = ["#9ecae1", "#4292c6", "#08519c", "#fd8d3c"]
 
 
 def ratio_value(row):
@@ -135,15 +141,18 @@ def ratio_value(row):
 def ratio_chart(panels, path, title, unit):
     """One panel per (title, rows): per operation a bar per message size,
     the ratio armaccel / OpenSSL 3.5 (ratio_value) on a log axis, 1.0
-    marked.  False when there is nothing to draw."""
+    marked, and "OpenSSL's code" beside an operation armaccel leaves to the
+    default provider there.  False when there is nothing to draw."""
     panels = [(t, rows) for t, rows in panels if rows]
     if not panels:
         return False
     ops = list(dict.fromkeys(r["op"] for _, rows in panels for r in rows))
-    sizes = sorted({r["bytes"] for _, rows in panels for r in rows})
+    # Per-operation rows (bytes 0) last, one full-height bar each.
+    sizes = sorted({r["bytes"] for _, rows in panels for r in rows}, key=lambda n: (n == 0, n))
     fig, axes = plt.subplots(1, len(panels), figsize=(5.2 * len(panels) + 2.6, 0.36 * len(ops) + 1.9),
                              sharey=True, squeeze=False)
-    bar = 0.84 / len(sizes)
+    per_byte = len([n for n in sizes if n])
+    bar = 0.84 / max(1, per_byte)
     for ax, (panel_title, rows) in zip(axes[0], panels):
         by_key = {(r["op"], r["bytes"]): r for r in rows}
         for s, size in enumerate(sizes):
@@ -152,10 +161,13 @@ def ratio_chart(panels, path, title, unit):
                 row = by_key.get((op, size))
                 value = ratio_value(row) if row else None
                 if value is not None:
-                    ys.append(i + (s - (len(sizes) - 1) / 2) * bar)
+                    ys.append(i + (0 if size == 0 else (s - (per_byte - 1) / 2) * bar))
                     xs.append(value)
-            ax.barh(ys, [x - 1 for x in xs], left=1, height=bar,
+            ax.barh(ys, [x - 1 for x in xs], left=1, height=0.5 if size == 0 else bar,
                     color=SIZE_COLOURS[s % len(SIZE_COLOURS)], label=size_label(size))
+        for i, op in enumerate(ops):
+            if any(r["op"] == op and r["unforced-3.5"] == "default" for r in rows):
+                ax.text(1.06, i, "OpenSSL's code", va="center", fontsize=7, color="#636363")
         ax.set_xscale("log")
         ax.set_xlim(0.1, 4)
         ax.axvline(1.0, color="black", linewidth=1)
@@ -176,13 +188,6 @@ def ratio_chart(panels, path, title, unit):
     return True
 
 
-def headline_chart(by_class, path):
-    return ratio_chart([(CLASS_TITLES.get(c, c).split(":")[0], by_class[c])
-                        for c in HEADLINE_CLASSES if c in by_class], path,
-                       "armaccel loaded into OpenSSL 3.5 against OpenSSL 3.5's own code",
-                       "guest instructions per byte")
-
-
 MODEL_TITLES = {
     "cortex-a72": "Cortex-A72 (AES, PMULL, SHA-256 instructions)",
     "neoverse-n1": "Neoverse N1 (AES, PMULL, SHA-256 instructions)",
@@ -191,6 +196,83 @@ MODEL_TITLES = {
     "cortex-a72-nocrypto": "Cortex-A72 without the crypto extensions (Raspberry Pi 4 class)",
 }
 MODEL_ORDER = list(MODEL_TITLES)
+HEADLINE_MODELS = ["cortex-a72", "neoverse-n1", "neoverse-v1", "neoverse-v2"]
+
+
+def headline_chart(by_model, path):
+    """The README's chart: per core model, armaccel / OpenSSL 3.5 in
+    estimated cycles, the per-byte rows (cycles-MODEL.txt) and the
+    per-operation rows (anchors.txt)."""
+    return ratio_chart([(MODEL_TITLES[m].split(" (")[0], by_model[m])
+                        for m in HEADLINE_MODELS if m in by_model], path,
+                       "Estimated cycles: armaccel loaded into OpenSSL 3.5 against OpenSSL 3.5's "
+                       "own code", "estimated cycles")
+
+
+def parse_anchors(path):
+    """-> (header, anchor lines, rows) of scripts/icount/anchors.sh's
+    output: rows are dicts with algorithm, operation, model, the figure
+    columns as printed, unforced-3.5 and build; "op" and "bytes" (0: per
+    operation) and the ratio_value keys as the per-byte rows have them."""
+    header, anchors, rows = None, [], []
+    for line in path.read_text().splitlines():
+        fields = line.split()
+        if line.startswith("== "):
+            header = line.strip("= ").strip()
+        elif fields and fields[0] == "anchor":
+            anchors.append(fields[1:])
+        elif fields and fields[0] != "algorithm":
+            if len(fields) != 10:
+                sys.exit(f"render.py: {path}: unexpected line {line!r}")
+            keys = ["algorithm", "operation", "model", "armaccel", "armaccel-3.5", "openssl-3.5",
+                    "mlkem-native", "s2n-bignum", "unforced-3.5", "build"]
+            row = dict(zip(keys, fields))
+            row.update(op=f"{row['algorithm']} {row['operation']}", bytes=0)
+            rows.append(row)
+    if header is None:
+        sys.exit(f"render.py: {path}: no header")
+    return header, anchors, rows
+
+
+def anchor_ratio(row):
+    """armaccel's own figure / the anchor's (mlkem-native or s2n-bignum);
+    None where there is no anchor or it was not measured."""
+    a = number(row["armaccel"]) if row["armaccel"] != "absent" else None
+    for name in ("mlkem-native", "s2n-bignum"):
+        if row[name] not in ("n/a", "absent") and a is not None and number(row[name]):
+            return a / number(row[name])
+    return None
+
+
+def anchors_section(header, anchors, rows):
+    lines = ["## armaccel against the best public AArch64 code", "",
+             f"Measured as `{header}` by `scripts/icount/anchors.sh`, per operation on each core "
+             "model: armaccel's lanes called directly (the lanes the provider picks on that core) "
+             "against [mlkem-native](https://github.com/pq-code-package/mlkem-native) and "
+             "[s2n-bignum](https://github.com/awslabs/s2n-bignum) called directly, built from "
+             "the pinned commits with small drivers of ours (`scripts/icount/anchors/`); "
+             "mlkem-native's encaps and decaps without its per-call input checks, which armaccel "
+             "runs once at key import; encaps and decaps on one key pair, the same on both sides "
+             "(a key's matrix decides how much SHAKE128 output its sampling takes, so figures on "
+             "another key differ by a few per cent).  The EVP columns are armaccel loaded into "
+             "OpenSSL 3.5 (on its lane even where it steps aside; the ratio is then 1.00) and "
+             "OpenSSL 3.5's default provider through EVP, on the harness's own keys "
+             "(X25519MLKEM768 is EVP only).  "
+             "\"absent\": the anchor's sources were not there when the report was measured.", ""]
+    lines += [f"- {name} at `{commit}`: {' '.join(state)}" for name, commit, *state in anchors]
+    lines += ["", "| operation | core model | armaccel | mlkem-native | s2n-bignum "
+              "| armaccel / anchor | armaccel in 3.5 | OpenSSL 3.5 | armaccel in 3.5 / OpenSSL 3.5 "
+              "| unforced in 3.5 | anchor's build |",
+              "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|"]
+    for r in rows:
+        a, v = anchor_ratio(r), ratio_value(r)
+        lines.append(f"| {r['op']} | {r['model']} | {r['armaccel']} | {r['mlkem-native']} "
+                     f"| {r['s2n-bignum']} | {'n/a' if a is None else f'{a:.2f}'} "
+                     f"| {r['armaccel-3.5']} | {r['openssl-3.5']} "
+                     f"| {'n/a' if v is None else f'{v:.2f}'} | {r['unforced-3.5']} "
+                     f"| {r['build']} |")
+    return lines + ["", "armaccel / anchor below 1: armaccel takes fewer estimated cycles than "
+                    "the best public code on that core model.", ""]
 
 
 def cycles_section(name, header, rows, chart):
@@ -293,7 +375,7 @@ def main():
     page = ["# armaccel benchmark report", "",
             f"Written by `scripts/report.sh` on {meta.get('date', '?')} at commit "
             f"`{meta.get('commit', '?')}`.", "",
-            "The charts count guest instructions per byte under qemu-aarch64 "
+            "The charts per CPU class count guest instructions per byte under qemu-aarch64 "
             f"({meta.get('qemu', '?')}) with the qemu-icount plugin (an outside tool, "
             "scripts/lib/icount_tool.sh): "
             "a proxy for work done, not speed.  Each operation runs in Debian 12's "
@@ -309,24 +391,33 @@ def main():
             "(most visible for the MACs at 64 B).", ""]
     classes = [c for c in CLASS_ORDER if (data / f"{c}.txt").exists()]
     classes += sorted(p.stem for p in data.glob("*.txt")
-                      if p.stem not in classes and p.stem != "meta"
+                      if p.stem not in classes and p.stem not in ("meta", "anchors")
                       and not p.stem.startswith("cycles-"))
     models = [m for m in MODEL_ORDER if (data / f"cycles-{m}.txt").exists()]
     models += sorted(p.stem[7:] for p in data.glob("cycles-*.txt") if p.stem[7:] not in models)
     parsed = {name: parse_class(data / f"{name}.txt") for name in classes}
-    if headline_chart({n: rows for n, (_, rows) in parsed.items()}, out / "headline.png"):
+    cycles = {name: parse_class(data / f"cycles-{name}.txt") for name in models}
+    anchors = parse_anchors(data / "anchors.txt") if (data / "anchors.txt").exists() else None
+    by_model = {m: rows + [r for r in (anchors[2] if anchors else []) if r["model"] == m]
+                for m, (_, rows) in cycles.items()}
+    if headline_chart(by_model, out / "headline.png"):
         page += ["## At a glance", "",
                  "![armaccel against OpenSSL 3.5](headline.png)", "",
-                 "Per operation and message size, armaccel's count divided by OpenSSL 3.5's own "
-                 "(from the tables below, the \"armaccel / OpenSSL 3.5\" column), on a log axis: "
-                 "a bar left of 1 means armaccel counts fewer instructions.  Where armaccel "
-                 "steps aside the bar is 1 (OpenSSL's own code runs).", ""]
+                 "Per operation and message size (ML-KEM-768, X25519 and X25519MLKEM768 per "
+                 "operation), armaccel's estimated cycles in OpenSSL 3.5 divided by OpenSSL 3.5's "
+                 "own on each core model (the \"armaccel / OpenSSL 3.5\" columns below), on a log "
+                 "axis: a bar left of 1 means armaccel takes fewer estimated cycles.  Where "
+                 "armaccel leaves a family to the default provider on that core the ratio is 1.00 "
+                 "and the chart says \"OpenSSL's code\" (OpenSSL's own code runs).  Guest "
+                 "instruction counts are in the sections per CPU class.", ""]
+    if anchors:
+        page += anchors_section(*anchors)
     for name in classes:
         header, rows = parsed[name]
         class_chart(name, rows, out / f"{name}.png")
         page += class_section(name, header, rows)
     for name in models:
-        header, rows = parse_class(data / f"cycles-{name}.txt")
+        header, rows = cycles[name]
         chart = f"cycles-{name}.png"
         ratio_chart([(MODEL_TITLES.get(name, name), rows)], out / chart,
                     f"Estimated cycles per byte: armaccel in OpenSSL 3.5 against OpenSSL 3.5",

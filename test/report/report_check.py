@@ -6,7 +6,9 @@ table on OUT/index.md with the same numbers in the same columns, the ratio
 and the summary count are recomputed from them, each class names the qemu
 CPU and restrictions of its class, each chart is a real PNG of a plausible
 size that the page links, and every Google Benchmark result in
-OUT/data/kernel_bench.json is in the kernel table (MB/s, CPU time).
+OUT/data/kernel_bench.json is in the kernel table (MB/s, CPU time), and
+every row of OUT/data/anchors.txt (armaccel against OpenSSL 3.5 and the
+public anchors) is in the anchors table with its ratios recomputed.
 
     report_check.py OUT CLASS...
 
@@ -144,6 +146,35 @@ def check_cycles(out, model, page_sections):
     check(any(summary in line for line in section), f"cycles {model}: summary lacks {summary!r}")
 
 
+def check_anchors(out, page_sections):
+    """data/anchors.txt (scripts/icount/anchors.sh): every row is a row of
+    the page's anchors table with the same figures, armaccel / anchor and
+    armaccel in 3.5 / OpenSSL 3.5 (1.00 where armaccel steps aside)
+    recomputed, and each anchor's state is on the page."""
+    lines = (out / "data" / "anchors.txt").read_text().splitlines()
+    found = [s for s in page_sections if s[0] == "## armaccel against the best public AArch64 code"]
+    if not check(len(found) == 1, "anchors: no section"):
+        return
+    section = found[0]
+    rows = [line.split() for line in lines
+            if line.split() and line.split()[0] not in ("==", "anchor", "algorithm")]
+    for fields in (line.split() for line in lines if line.startswith("anchor ")):
+        check(f"- {fields[1]} at `{fields[2]}`: {' '.join(fields[3:])}" in section,
+              f"anchors: {fields[1]}'s state is not on the page")
+    table = table_rows(section)
+    check(len(table) == len(rows), f"anchors: {len(table)} rows for {len(rows)}")
+    for fields, cells in zip(rows, table):
+        alg, op, model, a, a35, o35, native, s2n, u35, build = fields
+        mine = None if a in ("n/a", "absent") else float(a)
+        theirs = [float(x) for x in (native, s2n) if x not in ("n/a", "absent")]
+        r = f"{mine / theirs[0]:.2f}" if mine is not None and theirs else "n/a"
+        v = value(a35), value(o35)
+        r35 = "n/a" if v[0] is None or not v[1] else ("1.00" if u35 == "default"
+                                                       else f"{v[0] / v[1]:.2f}")
+        want = [f"{alg} {op}", model, a, native, s2n, r, a35, o35, r35, u35, build]
+        check(cells == want, f"anchors: row {cells}, want {want}")
+
+
 def check_bench(out, page_sections):
     data = json.loads((out / "data" / "kernel_bench.json").read_text())
     results = [b for b in data["benchmarks"] if b.get("run_type", "iteration") == "iteration"]
@@ -176,6 +207,8 @@ def main():
         page = (out / "index.md").read_text()
         check("](headline.png)" in page and png_size(out / "headline.png") is not None,
               "headline chart missing or not linked")
+    if (out / "data" / "anchors.txt").exists():
+        check_anchors(out, page_sections)
     check_bench(out, page_sections)
     for f in failures:
         print(f"report_check: {f}")
