@@ -89,7 +89,8 @@ extern const MlkemKernel kMlkemNeon;
 // clang-format off
 const MlkemKernel kMlkemNeon = {
     .lane = "mlkem-neon", .required = kFeatAsimd, .ntt = ntt, .inv_ntt = inv_ntt,
-    .multiply_ntts = multiply_ntts, .rej_uniform = rej_uniform, .compress_encode = compress_encode,
+    .multiply_ntts = multiply_ntts, .multiply_ntts_sum = multiply_ntts_sum,
+    .rej_uniform = rej_uniform, .compress_encode = compress_encode,
     .decode_decompress = decode_decompress, .sample_cbd = sample_cbd, .add = add, .sub = sub};
 // clang-format on
 

@@ -416,6 +416,67 @@ void multiply_ntts(mlkem::Poly* h, const mlkem::Poly* f, const mlkem::Poly* g, b
   }
 }
 
+// The sum of N products (N <= 4) before one reduction: each product adds
+// |c| < 2 q^2 to a 32-bit lane, so |c| < 8 q^2 + q < 2^27, where
+// round(2^31 / q) is within 0.3 / q of 2^31 / q and t = round(c / q) is
+// within 0.013: |c - t q| <= 1707, the centred result as before.
+template <int N, bool Accumulate>
+void multiply_ntts_sum_impl(mlkem::Poly* hp, const mlkem::Poly* const* fp,
+                            const mlkem::Poly* const* gp) {
+  std::int16_t* h = coeffs(hp);
+  for (int r = 0; r < 16; ++r) {
+    int32x4_t c0l = vdupq_n_s32(0), c0h = c0l, c1l = c0l, c1h = c0l;
+    if constexpr (Accumulate) {
+      const int16x8x2_t acc = vld2q_s16(h + 16 * r);
+      c0l = vmovl_s16(vget_low_s16(acc.val[0]));
+      c0h = vmovl_high_s16(acc.val[0]);
+      c1l = vmovl_s16(vget_low_s16(acc.val[1]));
+      c1h = vmovl_high_s16(acc.val[1]);
+    }
+    const Consts gamma = load_pair(kTables.gammas[r]);
+    unroll<N>([&](auto j) {
+      const int16x8x2_t a = vld2q_s16(coeffs(fp[j]) + 16 * r);
+      const int16x8x2_t b = vld2q_s16(coeffs(gp[j]) + 16 * r);
+      const int16x8_t a0 = a.val[0], a1 = a.val[1], b0 = b.val[0], b1 = b.val[1];
+      const int16x8_t a1g = mul_vec(a1, gamma);
+      c0l = vmlal_s16(vmlal_s16(c0l, vget_low_s16(a0), vget_low_s16(b0)), vget_low_s16(a1g),
+                      vget_low_s16(b1));
+      c0h = vmlal_high_s16(vmlal_high_s16(c0h, a0, b0), a1g, b1);
+      c1l = vmlal_s16(vmlal_s16(c1l, vget_low_s16(a0), vget_low_s16(b1)), vget_low_s16(a1),
+                      vget_low_s16(b0));
+      c1h = vmlal_high_s16(vmlal_high_s16(c1h, a0, b1), a1, b0);
+    });
+    int16x8x2_t out;
+    out.val[0] = reduce32(c0l, c0h);
+    out.val[1] = reduce32(c1l, c1h);
+    vst2q_s16(h + 16 * r, out);
+  }
+}
+
+template <int N>
+void multiply_ntts_sum_n(mlkem::Poly* h, const mlkem::Poly* const* f, const mlkem::Poly* const* g,
+                         bool accumulate) {
+  if (accumulate) {
+    multiply_ntts_sum_impl<N, true>(h, f, g);
+  } else {
+    multiply_ntts_sum_impl<N, false>(h, f, g);
+  }
+}
+
+void multiply_ntts_sum(mlkem::Poly* h, const mlkem::Poly* const* f, const mlkem::Poly* const* g,
+                       unsigned n, bool accumulate) {
+  switch (n) {
+    case 1:
+      return multiply_ntts_sum_n<1>(h, f, g, accumulate);
+    case 2:
+      return multiply_ntts_sum_n<2>(h, f, g, accumulate);
+    case 3:
+      return multiply_ntts_sum_n<3>(h, f, g, accumulate);
+    default:
+      return multiply_ntts_sum_n<4>(h, f, g, accumulate);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Rejection sampling (Algorithm 7, steps 5-16), sixteen candidates from 24
 // bytes a step: TBL gathers the byte pairs (3i, 3i+1) and (3i+1, 3i+2) into

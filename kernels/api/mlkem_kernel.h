@@ -39,6 +39,15 @@ struct MlkemKernel {
   void (*multiply_ntts)(mlkem::Poly* h, const mlkem::Poly* f, const mlkem::Poly* g,
                         bool accumulate);
 
+  // Optional (nullptr: multiply_ntts n times): h = sum of f[j] x g[j] over
+  // j < n, or h += that sum with accumulate, for 1 <= n <= 4 (the matrix
+  // row's entries a batch holds, Algorithm 14 step 19 and Algorithm 13
+  // step 18); a lane may sum the products before reducing them once.  h
+  // is none of the f[j], g[j].  Output canonical, equal to n calls of
+  // multiply_ntts.
+  void (*multiply_ntts_sum)(mlkem::Poly* h, const mlkem::Poly* const* f,
+                            const mlkem::Poly* const* g, unsigned n, bool accumulate);
+
   // The rejection-sampling loop of SampleNTT (Algorithm 7, steps 5-16) over
   // `len` bytes of XOF output (len a multiple of 3): each 3 bytes C give
   // d1 = C0 + 256 (C1 mod 16) and d2 = floor(C1 / 16) + 16 C2, in that

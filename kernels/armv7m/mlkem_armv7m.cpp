@@ -208,7 +208,8 @@ extern const MlkemKernel kMlkemArmv7m;
 // clang-format off
 const MlkemKernel kMlkemArmv7m = {
     .lane = "mlkem-armv7m", .required = 0, .ntt = ntt, .inv_ntt = inv_ntt,
-    .multiply_ntts = multiply_ntts, .rej_uniform = armaccel_mlkem_armv7m_rej_uniform,
+    .multiply_ntts = multiply_ntts, .multiply_ntts_sum = nullptr,
+    .rej_uniform = armaccel_mlkem_armv7m_rej_uniform,
     .compress_encode = compress_encode, .decode_decompress = decode_decompress,
     .sample_cbd = sample_cbd, .add = add, .sub = sub};
 // clang-format on

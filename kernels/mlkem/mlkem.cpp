@@ -278,6 +278,17 @@ void sample_ntt_entries(const Kernels& kern, Poly* const* f, unsigned n, const s
   }
 }
 
+// h = (or with accumulate, +=) the sum of f[y] x g[y], y < n <= kBatch:
+// the lane's multiply_ntts_sum where it has one, else n multiply_ntts.
+void multiply_sum(const MlkemKernel* arith, Poly* h, const Poly* const* f, const Poly* const* g,
+                  unsigned n, bool accumulate) {
+  if (arith->multiply_ntts_sum != nullptr) {
+    arith->multiply_ntts_sum(h, f, g, n, accumulate);
+    return;
+  }
+  for (unsigned y = 0; y < n; ++y) arith->multiply_ntts(h, f[y], g[y], accumulate || y != 0);
+}
+
 // The rows of A-hat o v (or A-hat^T o v) in the NTT domain: entries are
 // sampled from rho in row-major order (XOF(rho || j || i), or || i || j
 // transposed), kBatch at a time, and multiplied into their row's
@@ -307,11 +318,20 @@ void matrix_rows(const Params& p, const Kernels& kern, const std::uint8_t rho[32
       f[x] = &entry[x];
     }
     sample_ntt_entries(kern, f, n, rho, suffix);
-    for (unsigned x = 0; x < n; ++x) {
+    // The batch's entries row by row: m of row i from column j on.
+    for (unsigned x = 0; x < n;) {
       const unsigned i = (e + x) / p.k, j = (e + x) % p.k;
+      const unsigned m = n - x < p.k - j ? n - x : p.k - j;
       Poly* const row = &acc[kOneAtATime ? 0 : i % 2];
-      kern.arith->multiply_ntts(row, &entry[x], &v.p[j], j != 0);
-      if (j + 1 == p.k) finish(i, row, &entry[x]);
+      const Poly* fm[kBatch];
+      const Poly* gm[kBatch];
+      for (unsigned y = 0; y < m; ++y) {
+        fm[y] = &entry[x + y];
+        gm[y] = &v.p[j + y];
+      }
+      multiply_sum(kern.arith, row, fm, gm, m, j != 0);
+      x += m;
+      if (j + m == p.k) finish(i, row, &entry[x - 1]);
     }
   }
 }
@@ -469,11 +489,21 @@ void pke_encrypt(const Params& p, const Kernels& kern, const std::uint8_t* ek,
   // v = NTT^-1(t-hat^T o y-hat) + e2 + Decompress_1(ByteDecode_1(m)), in
   // the matrix's workspace; e2 (N = 2k) in y's first polynomial once y is
   // spent, unless it came with e1's batch.
+  // t-hat's polynomials are decoded into work[1..], as many at a time as
+  // fit (all k, but one on microcontrollers), and summed in one call.
   Poly& v = work[0];
   Poly& t = work[1];
-  for (unsigned j = 0; j < p.k; ++j) {
-    arith->decode_decompress(&t, ek + kPolyBytes * j, 12);
-    arith->multiply_ntts(&v, &t, &y.p[j], j != 0);
+  constexpr unsigned kGroup = kBatch < kMatrixWork - 1 ? kBatch : kMatrixWork - 1;
+  for (unsigned j = 0; j < p.k; j += kGroup) {
+    const unsigned m = p.k - j < kGroup ? p.k - j : kGroup;
+    const Poly* tm[kGroup];
+    const Poly* ym[kGroup];
+    for (unsigned x = 0; x < m; ++x) {
+      arith->decode_decompress(&work[1 + x], ek + kPolyBytes * (j + x), 12);
+      tm[x] = &work[1 + x];
+      ym[x] = &y.p[j + x];
+    }
+    multiply_sum(arith, &v, tm, ym, m, j != 0);
   }
   arith->inv_ntt(&v);
   Poly* e2 = e1.spare(p.k);

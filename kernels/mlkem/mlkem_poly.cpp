@@ -306,7 +306,8 @@ namespace armaccel {
 // clang-format off
 const MlkemKernel kMlkemPortable = {
     .lane = "mlkem-portable", .required = 0, .ntt = mlkem::ntt, .inv_ntt = mlkem::inv_ntt,
-    .multiply_ntts = mlkem::multiply_ntts, .rej_uniform = mlkem::rej_uniform,
+    .multiply_ntts = mlkem::multiply_ntts, .multiply_ntts_sum = nullptr,
+    .rej_uniform = mlkem::rej_uniform,
     .compress_encode = mlkem::compress_encode, .decode_decompress = mlkem::decode_decompress,
     .sample_cbd = mlkem::sample_cbd, .add = mlkem::add, .sub = mlkem::sub};
 // clang-format on

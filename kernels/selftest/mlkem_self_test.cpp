@@ -5,7 +5,9 @@
 // so often that it reads more than 575 bytes of SHAKE128.  Between them
 // they run every entry of the arithmetic table: NTT and inverse NTT,
 // MultiplyNTTs with and without accumulation, rejection sampling, CBD,
-// add and sub, Compress+ByteEncode and ByteDecode+Decompress.
+// add and sub, Compress+ByteEncode and ByteDecode+Decompress; a lane's
+// multiply_ntts_sum with accumulation is checked against its
+// multiply_ntts.
 #include <cstring>
 
 #include "mlkem/mlkem.h"
@@ -60,6 +62,26 @@ bool mlkem(const MlkemKernel& lane, const KeccakKernel& keccak, bool corrupt) {
   check.expect(dk + 768 + 800, kEkHash);
   mlkem::decaps(p, kern, dk, kCiphertext.b, ss);
   check.expect(ss, kSharedSecret);
+  // multiply_ntts_sum's accumulating form, which ML-KEM-512 never takes
+  // (a row's two entries come in one batch): h += t-hat_0 s-hat_0 +
+  // t-hat_1 s-hat_1 against two calls of the lane's multiply_ntts, whose
+  // both forms the known answers above have run.
+  if (lane.multiply_ntts_sum != nullptr) {
+    mlkem::Poly t[2], s[2], got, want;
+    for (int j = 0; j < 2; ++j) {  // ByteDecode_12 of the keys' first 384-byte polynomials
+      lane.decode_decompress(&t[j], ek + 384 * j, 12);
+      lane.decode_decompress(&s[j], dk + 384 * j, 12);
+    }
+    got = s[1];
+    want = s[1];
+    const mlkem::Poly* const tp[2] = {&t[0], &t[1]};
+    const mlkem::Poly* const sp[2] = {&s[0], &s[1]};
+    lane.multiply_ntts_sum(&got, tp, sp, 2, true);
+    lane.multiply_ntts(&want, &t[0], &s[0], true);
+    lane.multiply_ntts(&want, &t[1], &s[1], true);
+    check.expect(reinterpret_cast<std::uint8_t*>(got.c),
+                 reinterpret_cast<const std::uint8_t*>(want.c), sizeof got.c);
+  }
   return check.passed();
 }
 

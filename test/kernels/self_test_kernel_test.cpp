@@ -195,5 +195,22 @@ TEST(MlkemSelfTest, ReachesEveryArithmeticEntry) {
   EXPECT_GT(sub_calls, 0) << "sub";
 }
 
+// A lane with multiply_ntts_sum (mlkem-neon) has it run by the load
+// self-test, with and without accumulation.
+TEST(MlkemSelfTest, ReachesMultiplySum) {
+  static int sum_calls[2];
+  sum_calls[0] = sum_calls[1] = 0;
+  MlkemKernel k = kMlkemPortable;
+  k.lane = "mlkem-counting-sum";
+  k.multiply_ntts_sum = [](mlkem::Poly* h, const mlkem::Poly* const* f, const mlkem::Poly* const* g,
+                           unsigned n, bool acc) {
+    ++sum_calls[acc ? 1 : 0];
+    for (unsigned j = 0; j < n; ++j) kMlkemPortable.multiply_ntts(h, f[j], g[j], acc || j != 0);
+  };
+  ASSERT_TRUE(selftest::mlkem(k, kKeccakPortable, false));
+  EXPECT_GT(sum_calls[0], 0) << "multiply_ntts_sum";
+  EXPECT_GT(sum_calls[1], 0) << "multiply_ntts_sum (accumulate)";
+}
+
 }  // namespace
 }  // namespace armaccel::test
