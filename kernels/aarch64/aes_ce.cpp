@@ -125,15 +125,15 @@ extern const AesKernel kAesCe;
 extern const AesKernel kAesCeOoo;
 // clang-format off
 constexpr AesKernel kAesCe = {
-    .lane = "aes-ce", .required = kFeatAsimd | kFeatAes, .set_encrypt_key = expand_encrypt_key,
-    .set_decrypt_key = expand_decrypt_key, .ecb_encrypt = ARMACCEL_BY_ROUNDS(ecb_encrypt_n),
-    .ecb_decrypt = ARMACCEL_BY_ROUNDS(ecb_decrypt_n),
-    .cbc_encrypt = ARMACCEL_BY_ROUNDS(cbc_encrypt_n),
-    .cbc_decrypt = ARMACCEL_BY_ROUNDS(cbc_decrypt_n),
-    .ctr_encrypt = ARMACCEL_BY_ROUNDS(ctr_encrypt_n),
-    .ctr32_encrypt = ARMACCEL_BY_ROUNDS(ctr32_encrypt_n), .cbc_mac = ARMACCEL_BY_ROUNDS(cbc_mac_n),
-    .xts_encrypt = ARMACCEL_BY_ROUNDS(xts_encrypt_n),
-    .xts_decrypt = ARMACCEL_BY_ROUNDS(xts_decrypt_n)};
+    {.lane = "aes-ce", .required = kFeatAsimd | kFeatAes, .set_encrypt_key = expand_encrypt_key,
+     .set_decrypt_key = expand_decrypt_key, .ecb_encrypt = ARMACCEL_BY_ROUNDS(ecb_encrypt_n),
+     .ecb_decrypt = ARMACCEL_BY_ROUNDS(ecb_decrypt_n),
+     .cbc_encrypt = ARMACCEL_BY_ROUNDS(cbc_encrypt_n),
+     .cbc_decrypt = ARMACCEL_BY_ROUNDS(cbc_decrypt_n),
+     .ctr_encrypt = ARMACCEL_BY_ROUNDS(ctr_encrypt_n),
+     .ctr32_encrypt = ARMACCEL_BY_ROUNDS(ctr32_encrypt_n), .cbc_mac = ARMACCEL_BY_ROUNDS(cbc_mac_n),
+     .xts_encrypt = ARMACCEL_BY_ROUNDS(xts_encrypt_n),
+     .xts_decrypt = ARMACCEL_BY_ROUNDS(xts_decrypt_n)}};
 // clang-format on
 // The variant for out-of-order cores (cpu/lane_table.cpp): XTS with its
 // tweaks in general-purpose registers.

@@ -165,18 +165,18 @@ struct BitslicedFirst<Encrypt, bs> {
 extern const AesKernel kAesNeon;
 // clang-format off
 const AesKernel kAesNeon = {
-    .lane = "aes-neon", .required = kFeatAsimd, .set_encrypt_key = set_key<false>,
-    .set_decrypt_key = set_key<true>,
-    .ecb_encrypt = BitslicedFirst<true, bs_ecb_encrypt>::run<ARMACCEL_BY_ROUNDS(ecb_encrypt_n)>,
-    .ecb_decrypt = BitslicedFirst<false, bs_ecb_decrypt>::run<ARMACCEL_BY_ROUNDS(ecb_decrypt_n)>,
-    .cbc_encrypt = ARMACCEL_BY_ROUNDS(cbc_encrypt_n),
-    .cbc_decrypt = BitslicedFirst<false, bs_cbc_decrypt>::run<ARMACCEL_BY_ROUNDS(cbc_decrypt_n)>,
-    .ctr_encrypt = BitslicedFirst<true, bs_ctr_encrypt>::run<ARMACCEL_BY_ROUNDS(ctr_encrypt_n)>,
-    .ctr32_encrypt =
-        BitslicedFirst<true, bs_ctr32_encrypt>::run<ARMACCEL_BY_ROUNDS(ctr32_encrypt_n)>,
-    .cbc_mac = ARMACCEL_BY_ROUNDS(cbc_mac_n),
-    .xts_encrypt = BitslicedFirst<true, bs_xts_encrypt>::run<ARMACCEL_BY_ROUNDS(xts_encrypt_n)>,
-    .xts_decrypt = BitslicedFirst<false, bs_xts_decrypt>::run<ARMACCEL_BY_ROUNDS(xts_decrypt_n)>};
+    {.lane = "aes-neon", .required = kFeatAsimd, .set_encrypt_key = set_key<false>,
+     .set_decrypt_key = set_key<true>,
+     .ecb_encrypt = BitslicedFirst<true, bs_ecb_encrypt>::run<ARMACCEL_BY_ROUNDS(ecb_encrypt_n)>,
+     .ecb_decrypt = BitslicedFirst<false, bs_ecb_decrypt>::run<ARMACCEL_BY_ROUNDS(ecb_decrypt_n)>,
+     .cbc_encrypt = ARMACCEL_BY_ROUNDS(cbc_encrypt_n),
+     .cbc_decrypt = BitslicedFirst<false, bs_cbc_decrypt>::run<ARMACCEL_BY_ROUNDS(cbc_decrypt_n)>,
+     .ctr_encrypt = BitslicedFirst<true, bs_ctr_encrypt>::run<ARMACCEL_BY_ROUNDS(ctr_encrypt_n)>,
+     .ctr32_encrypt =
+         BitslicedFirst<true, bs_ctr32_encrypt>::run<ARMACCEL_BY_ROUNDS(ctr32_encrypt_n)>,
+     .cbc_mac = ARMACCEL_BY_ROUNDS(cbc_mac_n),
+     .xts_encrypt = BitslicedFirst<true, bs_xts_encrypt>::run<ARMACCEL_BY_ROUNDS(xts_encrypt_n)>,
+     .xts_decrypt = BitslicedFirst<false, bs_xts_decrypt>::run<ARMACCEL_BY_ROUNDS(xts_decrypt_n)>}};
 // clang-format on
 
 }  // namespace armaccel

@@ -25,7 +25,7 @@ namespace {
 // three full products for H^3, H^5, H^7.  Fills all 192 bytes.
 void init(GhashKey* key, const std::uint8_t h[16]) {
   const Rotations rot;
-  uint8x16_t p[kNeonPowers];  // p[k] = H^(k+1), natural form
+  uint8x16_t p[kGhashPowers];  // p[k] = H^(k+1), natural form
   p[0] = load_natural(h);
   p[1] = square(p[0]);
   p[3] = square(p[1]);
@@ -34,9 +34,9 @@ void init(GhashKey* key, const std::uint8_t h[16]) {
   p[5] = square(p[2]);
   p[6] = multiply(p[3], p[2], rot);
   p[7] = square(p[3]);
-  for (int k = 0; k < kNeonPowers; ++k) vst1q_u8(key->bytes + kNeonPowersOffset + 16 * k, p[k]);
-  for (int j = 0; j < kNeonPowers / 2; ++j)
-    vst1q_u8(key->bytes + kNeonMiddleOffset + 16 * j, middles(p[2 * j + 1], p[2 * j]));
+  for (int k = 0; k < kGhashPowers; ++k) vst1q_u8(key->bytes + kPowersOffset + 16 * k, p[k]);
+  for (int j = 0; j < kGhashPowers / 2; ++j)
+    vst1q_u8(key->bytes + kMiddleOffset + 16 * j, middles(p[2 * j + 1], p[2 * j]));
 }
 
 void update(const GhashKey* key, std::uint8_t xi[16], const std::uint8_t* data,

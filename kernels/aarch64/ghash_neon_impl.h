@@ -36,17 +36,14 @@
 #include <cstdint>
 #include <utility>
 
+#include "aarch64/ghash_key_layout.h"
 #include "api/ghash.h"
 
 namespace armaccel {
 namespace {
 
-// Key layout (GhashKey, 192 bytes): H^1..H^8 in the natural form, then four
+// Key layout (ghash_key_layout.h): H^1..H^8 in the natural form, then four
 // pairs {mid(H^(2j+2)), mid(H^(2j+1))}, mid(V) = V.lo ^ V.hi.
-constexpr int kNeonPowers = 8;
-constexpr std::size_t kNeonPowersOffset = 0;
-constexpr std::size_t kNeonMiddleOffset = 16 * kNeonPowers;
-static_assert(kNeonMiddleOffset + 16 * kNeonPowers / 2 == sizeof(GhashKey));
 
 inline uint8x16_t load_natural(const std::uint8_t* p) {
   return vrbitq_u8(vld1q_u8(p));
@@ -193,7 +190,7 @@ inline uint8x16_t square(uint8x16_t a) {
 // their rotations, by TBL at each use.  (A stack table of the rotated
 // vectors, filled once per call, saved only about 3% on long runs: five
 // loads replace one load and four TBLs.)
-static_assert(kNeonPowersOffset == 0 && kNeonMiddleOffset == 16 * kNeonPowers);
+static_assert(kPowersOffset == 0 && kMiddleOffset == 16 * kGhashPowers);
 struct KeyOnTheFly {
   const std::uint8_t* key;
   const Rotations& rot;
@@ -226,7 +223,7 @@ inline uint8x16_t absorb(uint8x16_t x, const std::uint8_t* data, std::size_t n, 
   if (n & 1) {
     const uint8x16_t a = xor16(load_natural(p), x);
     const DataOperand da(xor16(a, vextq_u8(a, a, 8)), rot);  // mid(a) in both halves
-    mul_acc<true>(mid, da, key(kNeonPowers + (n - 1) / 2));
+    mul_acc<true>(mid, da, key(kGhashPowers + (n - 1) / 2));
     xm = zero;
     p += 16;
     left -= 1;
@@ -236,7 +233,7 @@ inline uint8x16_t absorb(uint8x16_t x, const std::uint8_t* data, std::size_t n, 
     const uint8x16_t m = vrbitq_u8(vreinterpretq_u8_u64(veorq_u64(v.val[0], v.val[1])));
     const DataOperand dm(xor16(m, xm), rot);
     xm = zero;
-    const auto km = key(kNeonPowers + (left - 2) / 2);
+    const auto km = key(kGhashPowers + (left - 2) / 2);
     mul_acc<false>(mid, dm, km);
     mul_acc<true>(mid, dm, km);
   }

@@ -17,17 +17,14 @@
 #include <cstdint>
 #include <utility>
 
+#include "aarch64/ghash_key_layout.h"
 #include "api/ghash.h"
 
 namespace armaccel {
 namespace {
 
-constexpr int kGhashPowers = 8;
-// Byte offsets in GhashKey: powers H'^1..H'^8, then four middle-operand pairs
-// {mid(H'^(2j+1)), mid(H'^(2j+2))}.
-constexpr std::size_t kPowersOffset = 0;
-constexpr std::size_t kMiddleOffset = 16 * kGhashPowers;
-static_assert(kMiddleOffset + 16 * kGhashPowers / 2 <= sizeof(GhashKey));
+// Key layout (ghash_key_layout.h): powers H'^1..H'^8, then four
+// middle-operand pairs {mid(H'^(2j+1)), mid(H'^(2j+2))}.
 
 inline uint64x2_t load_block(const std::uint8_t* p) {
   return vreinterpretq_u64_u8(vrev64q_u8(vld1q_u8(p)));

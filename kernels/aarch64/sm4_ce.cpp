@@ -41,22 +41,27 @@ bool expand(Sm4RoundKeys* out, const std::uint8_t* key, std::size_t key_bytes, b
   return true;
 }
 
-struct Keys {
-  uint32x4_t k[8];
-};
-
-ARMACCEL_ALWAYS_INLINE Keys load_keys(const Sm4RoundKeys* rk) {
-  Keys keys;
-  for (int i = 0; i < 8; ++i) keys.k[i] = vld1q_u32(rk->rk + 4 * i);
-  return keys;
-}
-
 // The X32..X35 lanes back to memory order with R's reversal: (X35, X34,
 // X33, X32), each big-endian, is the whole register byte-reversed, one TBL
 // with the index from reversal_index() (loaded once per call).
 ARMACCEL_ALWAYS_INLINE uint8x16_t reversal_index() {
   return vcombine_u8(vcreate_u8(0x08090a0b0c0d0e0full), vcreate_u8(0x0001020304050607ull));
 }
+
+// What a call loads once: the round keys as eight vectors of four, and the
+// index of the output's byte reversal.  The compiler copies the keys to
+// the stack; the destructor wipes that copy when the call ends.
+struct Keys {
+  uint32x4_t k[8];
+  uint8x16_t reversal;
+
+  ARMACCEL_ALWAYS_INLINE explicit Keys(const Sm4RoundKeys* rk) : reversal(reversal_index()) {
+    for (int i = 0; i < 8; ++i) k[i] = vld1q_u32(rk->rk + 4 * i);
+  }
+  Keys(const Keys&) = delete;
+  Keys& operator=(const Keys&) = delete;
+  ~Keys() { wipe(k, sizeof k); }
+};
 ARMACCEL_ALWAYS_INLINE uint8x16_t finish_block(uint32x4_t x, uint8x16_t reversal) {
   return vqtbl1q_u8(vreinterpretq_u8_u32(x), reversal);
 }
@@ -70,82 +75,73 @@ ARMACCEL_ALWAYS_INLINE uint32x4_t rounds(uint32x4_t x, const Keys& keys) {
   return x;
 }
 
-ARMACCEL_ALWAYS_INLINE uint8x16_t crypt(uint8x16_t block_bytes, const Keys& keys,
-                                        uint8x16_t reversal) {
-  return finish_block(rounds(start_block(block_bytes), keys), reversal);
+ARMACCEL_ALWAYS_INLINE uint8x16_t crypt(uint8x16_t block_bytes, const Keys& keys) {
+  return finish_block(rounds(start_block(block_bytes), keys), keys.reversal);
 }
 
 // Eight independent blocks (X0..X3 in the lanes) through the rounds
 // together, then to bytes.
-ARMACCEL_ALWAYS_INLINE void rounds8(const uint32x4_t in[8], uint8x16_t b[8], const Keys& keys,
-                                    uint8x16_t reversal) {
+ARMACCEL_ALWAYS_INLINE void rounds8(const uint32x4_t in[8], uint8x16_t b[8], const Keys& keys) {
   uint32x4_t x[8];
   for (int j = 0; j < 8; ++j) x[j] = in[j];
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 8; ++j) x[j] = vsm4eq_u32(x[j], keys.k[i]);
-  for (int j = 0; j < 8; ++j) b[j] = finish_block(x[j], reversal);
+  for (int j = 0; j < 8; ++j) b[j] = finish_block(x[j], keys.reversal);
 }
-ARMACCEL_ALWAYS_INLINE void crypt8(uint8x16_t b[8], const Keys& keys, uint8x16_t reversal) {
+ARMACCEL_ALWAYS_INLINE void crypt8(uint8x16_t b[8], const Keys& keys) {
   uint32x4_t x[8];
   for (int j = 0; j < 8; ++j) x[j] = start_block(b[j]);
-  rounds8(x, b, keys, reversal);
+  rounds8(x, b, keys);
 }
 
 void ecb(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks) {
-  Keys keys = load_keys(rk);
-  const uint8x16_t reversal = reversal_index();
+  const Keys keys(rk);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8];
     for (int j = 0; j < 8; ++j) b[j] = vld1q_u8(in + 16 * j);
-    crypt8(b, keys, reversal);
+    crypt8(b, keys);
     for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, b[j]);
   }
-  for (; blocks > 0; --blocks, in += 16, out += 16)
-    vst1q_u8(out, crypt(vld1q_u8(in), keys, reversal));
-  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
+  for (; blocks > 0; --blocks, in += 16, out += 16) vst1q_u8(out, crypt(vld1q_u8(in), keys));
 }
 
 // A chain (each block waits for the one before), so four blocks to a loop
 // pass only to spend fewer instructions on the loop.
 void cbc_encrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t iv[16]) {
-  Keys keys = load_keys(rk);
-  const uint8x16_t reversal = reversal_index();
+  const Keys keys(rk);
   uint8x16_t c = vld1q_u8(iv);
   for (; blocks >= 4; blocks -= 4, in += 64, out += 64) {
     for (int j = 0; j < 4; ++j) {
-      c = crypt(veorq_u8(c, vld1q_u8(in + 16 * j)), keys, reversal);
+      c = crypt(veorq_u8(c, vld1q_u8(in + 16 * j)), keys);
       vst1q_u8(out + 16 * j, c);
     }
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
-    c = crypt(veorq_u8(c, vld1q_u8(in)), keys, reversal);
+    c = crypt(veorq_u8(c, vld1q_u8(in)), keys);
     vst1q_u8(out, c);
   }
   vst1q_u8(iv, c);
-  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 void cbc_decrypt(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out,
                  std::size_t blocks, std::uint8_t iv[16]) {
-  Keys keys = load_keys(rk);
-  const uint8x16_t reversal = reversal_index();
+  const Keys keys(rk);
   uint8x16_t prev = vld1q_u8(iv);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t ct[8], b[8];
     for (int j = 0; j < 8; ++j) b[j] = ct[j] = vld1q_u8(in + 16 * j);
-    crypt8(b, keys, reversal);
+    crypt8(b, keys);
     vst1q_u8(out, veorq_u8(b[0], prev));
     for (int j = 1; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], ct[j - 1]));
     prev = ct[7];
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     const uint8x16_t ct = vld1q_u8(in);
-    vst1q_u8(out, veorq_u8(crypt(ct, keys, reversal), prev));
+    vst1q_u8(out, veorq_u8(crypt(ct, keys), prev));
     prev = ct;
   }
   vst1q_u8(iv, prev);
-  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 // Counter blocks c + 2j and c + 2j + 1 as X0..X3 (the rounds' input form)
@@ -170,8 +166,7 @@ ARMACCEL_ALWAYS_INLINE void counter_pair(uint64x2_t lo2, uint64x2_t hi2, uint32x
 template <bool Wide>
 void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t counter[16]) {
-  Keys keys = load_keys(rk);
-  const uint8x16_t reversal = reversal_index();
+  const Keys keys(rk);
   if constexpr (!Wide) {
     uint32x4_t x = start_block(vld1q_u8(counter));
     const uint32x4_t one = vcombine_u32(vcreate_u32(0), vcreate_u32(std::uint64_t{1} << 32));
@@ -182,11 +177,11 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
         cb[j] = x;
         x = vaddq_u32(x, one);
       }
-      rounds8(cb, b, keys, reversal);
+      rounds8(cb, b, keys);
       for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
     }
     for (; blocks > 0; --blocks, in += 16, out += 16) {
-      vst1q_u8(out, veorq_u8(vld1q_u8(in), finish_block(rounds(x, keys), reversal)));
+      vst1q_u8(out, veorq_u8(vld1q_u8(in), finish_block(rounds(x, keys), keys.reversal)));
       x = vaddq_u32(x, one);
     }
     vst1q_u8(counter, vrev32q_u8(vreinterpretq_u8_u32(x)));
@@ -203,26 +198,23 @@ void ctr(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
       lo = value_barrier(lo + 8);  // not the loop's induction variable (value_barrier.h)
       hi += lo < 8 ? 1 : 0;
       uint8x16_t b[8];
-      rounds8(cb, b, keys, reversal);
+      rounds8(cb, b, keys);
       for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(vld1q_u8(in + 16 * j), b[j]));
     }
     for (; blocks > 0; --blocks, in += 16, out += 16) {
-      vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(halves_block(hi, lo), keys, reversal)));
+      vst1q_u8(out, veorq_u8(vld1q_u8(in), crypt(halves_block(hi, lo), keys)));
       counter_next<Wide>(hi, lo);
     }
     store_halves(counter, hi, lo);
   }
-  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
              std::uint8_t mac[16]) {
-  Keys keys = load_keys(rk);
-  const uint8x16_t reversal = reversal_index();
+  const Keys keys(rk);
   uint8x16_t m = vld1q_u8(mac);
-  for (; blocks > 0; --blocks, in += 16) m = crypt(veorq_u8(m, vld1q_u8(in)), keys, reversal);
+  for (; blocks > 0; --blocks, in += 16) m = crypt(veorq_u8(m, vld1q_u8(in)), keys);
   vst1q_u8(mac, m);
-  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 // XTS on whole blocks, eight at a time, with either tweak rule
@@ -230,8 +222,7 @@ void cbc_mac(const Sm4RoundKeys* rk, const std::uint8_t* in, std::size_t blocks,
 template <class Tweak>
 void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std::size_t blocks,
          std::uint8_t tweak[16]) {
-  Keys keys = load_keys(rk);
-  const uint8x16_t reversal = reversal_index();
+  const Keys keys(rk);
   Tweak t(tweak);
   for (; blocks >= 8; blocks -= 8, in += 128, out += 128) {
     uint8x16_t b[8], tw[8];
@@ -240,16 +231,15 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
       b[j] = veorq_u8(vld1q_u8(in + 16 * j), tw[j]);
       t.next();
     }
-    crypt8(b, keys, reversal);
+    crypt8(b, keys);
     for (int j = 0; j < 8; ++j) vst1q_u8(out + 16 * j, veorq_u8(b[j], tw[j]));
   }
   for (; blocks > 0; --blocks, in += 16, out += 16) {
     const uint8x16_t tv = t.current();
-    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), tv), keys, reversal), tv));
+    vst1q_u8(out, veorq_u8(crypt(veorq_u8(vld1q_u8(in), tv), keys), tv));
     t.next();
   }
   t.store(tweak);
-  wipe(&keys, sizeof keys);  // the round keys the compiler copied to the stack
 }
 
 }  // namespace
@@ -257,12 +247,12 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
 extern const Sm4Kernel kSm4Ce;
 // clang-format off
 const Sm4Kernel kSm4Ce = {
-    .lane = "sm4-ce", .required = kFeatAsimd | kFeatSm4,
-    .set_encrypt_key = sm4_set_key<expand, false>, .set_decrypt_key = sm4_set_key<expand, true>,
-    .ecb_encrypt = ecb, .ecb_decrypt = ecb, .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt,
-    .ctr_encrypt = ctr<true>, .ctr32_encrypt = ctr<false>, .cbc_mac = cbc_mac,
-    .xts_encrypt = xts<IeeeTweak>, .xts_decrypt = xts<IeeeTweak>, .xts_gb_encrypt = xts<GbTweak>,
-    .xts_gb_decrypt = xts<GbTweak>};
+    {.lane = "sm4-ce", .required = kFeatAsimd | kFeatSm4,
+     .set_encrypt_key = sm4_set_key<expand, false>, .set_decrypt_key = sm4_set_key<expand, true>,
+     .ecb_encrypt = ecb, .ecb_decrypt = ecb, .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt,
+     .ctr_encrypt = ctr<true>, .ctr32_encrypt = ctr<false>, .cbc_mac = cbc_mac,
+     .xts_encrypt = xts<IeeeTweak>, .xts_decrypt = xts<IeeeTweak>},
+    /*xts_gb_encrypt=*/xts<GbTweak>, /*xts_gb_decrypt=*/xts<GbTweak>};
 // clang-format on
 
 }  // namespace armaccel

@@ -374,11 +374,12 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
 extern const Sm4Kernel kSm4Neon;
 // clang-format off
 const Sm4Kernel kSm4Neon = {
-    .lane = "sm4-neon", .required = kFeatAsimd, .set_encrypt_key = sm4_set_key<expand, false>,
-    .set_decrypt_key = sm4_set_key<expand, true>, .ecb_encrypt = ecb, .ecb_decrypt = ecb,
-    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr<true>,
-    .ctr32_encrypt = ctr<false>, .cbc_mac = cbc_mac, .xts_encrypt = xts<IeeeTweak>,
-    .xts_decrypt = xts<IeeeTweak>, .xts_gb_encrypt = xts<GbTweak>, .xts_gb_decrypt = xts<GbTweak>};
+    {.lane = "sm4-neon", .required = kFeatAsimd, .set_encrypt_key = sm4_set_key<expand, false>,
+     .set_decrypt_key = sm4_set_key<expand, true>, .ecb_encrypt = ecb, .ecb_decrypt = ecb,
+     .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr<true>,
+     .ctr32_encrypt = ctr<false>, .cbc_mac = cbc_mac, .xts_encrypt = xts<IeeeTweak>,
+     .xts_decrypt = xts<IeeeTweak>},
+    /*xts_gb_encrypt=*/xts<GbTweak>, /*xts_gb_decrypt=*/xts<GbTweak>};
 // clang-format on
 
 }  // namespace armaccel

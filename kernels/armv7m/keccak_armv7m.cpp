@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "api/keccak.h"
+#include "portable/keccak_permute_each.h"
 #include "util/wipe.h"
 
 namespace armaccel {
@@ -219,24 +220,14 @@ void sponge_squeeze(KeccakLaneState* st, std::uint8_t* out, std::size_t len, std
   }
 }
 
-void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
-  permute(a);
-  permute(b);
-}
-
-void permute_x4(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
-                std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]) {
-  permute_x2(a, b);
-  permute_x2(c, d);
-}
-
 }  // namespace
 
 extern const KeccakKernel kKeccakArmv7m;
 // clang-format off
 const KeccakKernel kKeccakArmv7m = {
     .lane = "keccak-armv7m", .required = 0, .permute = permute, .absorb = absorb,
-    .permute_x2 = permute_x2, .permute_x4 = permute_x4, .sponge_start = sponge_start,
+    .permute_x2 = permute_each_x2<permute>, .permute_x4 = permute_each_x4<permute>,
+    .sponge_start = sponge_start,
     .sponge_squeeze = sponge_squeeze};
 // clang-format on
 

@@ -332,11 +332,11 @@ void xts_blocks(const AesRoundKeys* rk, const std::uint8_t* in, std::uint8_t* ou
 
 // clang-format off
 const AesKernel kAesPortable = {
-    .lane = "aes-portable", .required = 0, .set_encrypt_key = set_key, .set_decrypt_key = set_key,
-    .ecb_encrypt = ecb<true>, .ecb_decrypt = ecb<false>, .cbc_encrypt = cbc_encrypt,
-    .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_generic<increment_be128>,
-    .ctr32_encrypt = ctr_generic<increment_be32>,
-    .cbc_mac = cbc_mac, .xts_encrypt = xts_blocks<true>, .xts_decrypt = xts_blocks<false>};
+    {.lane = "aes-portable", .required = 0, .set_encrypt_key = set_key, .set_decrypt_key = set_key,
+     .ecb_encrypt = ecb<true>, .ecb_decrypt = ecb<false>, .cbc_encrypt = cbc_encrypt,
+     .cbc_decrypt = cbc_decrypt, .ctr_encrypt = ctr_generic<increment_be128>,
+     .ctr32_encrypt = ctr_generic<increment_be32>,
+     .cbc_mac = cbc_mac, .xts_encrypt = xts_blocks<true>, .xts_decrypt = xts_blocks<false>}};
 // clang-format on
 
 }  // namespace armaccel

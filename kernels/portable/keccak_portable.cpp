@@ -12,6 +12,7 @@
 
 #include "api/keccak.h"
 #include "portable/keccak_absorb_impl.h"
+#include "portable/keccak_permute_each.h"
 #include "util/always_inline.h"
 #include "util/bytes.h"
 
@@ -88,26 +89,12 @@ void keccak_absorb_portable(std::uint64_t a[kKeccakLanes], const std::uint8_t* d
   }
 }
 
-namespace {
-
-void permute_x2(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
-  keccak_permute_portable(a);
-  keccak_permute_portable(b);
-}
-
-void permute_x4(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes],
-                std::uint64_t c[kKeccakLanes], std::uint64_t d[kKeccakLanes]) {
-  permute_x2(a, b);
-  permute_x2(c, d);
-}
-
-}  // namespace
-
 // No lane-form sponge: nothing to convert, the standard lanes are its own
 // clang-format off
 const KeccakKernel kKeccakPortable = {
     .lane = "keccak-portable", .required = 0, .permute = keccak_permute_portable,
-    .absorb = keccak_absorb_portable, .permute_x2 = permute_x2, .permute_x4 = permute_x4,
+    .absorb = keccak_absorb_portable, .permute_x2 = permute_each_x2<keccak_permute_portable>,
+    .permute_x4 = permute_each_x4<keccak_permute_portable>,
     .sponge_start = nullptr,
     .sponge_squeeze = nullptr};
 // clang-format on

@@ -243,13 +243,13 @@ void xts(const Sm4RoundKeys* rk, const std::uint8_t* in, std::uint8_t* out, std:
 
 // clang-format off
 const Sm4Kernel kSm4Portable = {
-    .lane = "sm4-portable", .required = 0, .set_encrypt_key = sm4_set_key<expand, false>,
-    .set_decrypt_key = sm4_set_key<expand, true>, .ecb_encrypt = ecb, .ecb_decrypt = ecb,
-    .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt,
-    .ctr_encrypt = ctr_generic<increment_be128>, .ctr32_encrypt = ctr_generic<increment_be32>,
-    .cbc_mac = cbc_mac, .xts_encrypt = xts<xts_multiply_alpha>,
-    .xts_decrypt = xts<xts_multiply_alpha>, .xts_gb_encrypt = xts<xts_gb_multiply_alpha>,
-    .xts_gb_decrypt = xts<xts_gb_multiply_alpha>};
+    {.lane = "sm4-portable", .required = 0, .set_encrypt_key = sm4_set_key<expand, false>,
+     .set_decrypt_key = sm4_set_key<expand, true>, .ecb_encrypt = ecb, .ecb_decrypt = ecb,
+     .cbc_encrypt = cbc_encrypt, .cbc_decrypt = cbc_decrypt,
+     .ctr_encrypt = ctr_generic<increment_be128>, .ctr32_encrypt = ctr_generic<increment_be32>,
+     .cbc_mac = cbc_mac, .xts_encrypt = xts<xts_multiply_alpha>,
+     .xts_decrypt = xts<xts_multiply_alpha>},
+    /*xts_gb_encrypt=*/xts<xts_gb_multiply_alpha>, /*xts_gb_decrypt=*/xts<xts_gb_multiply_alpha>};
 // clang-format on
 
 }  // namespace armaccel

@@ -4,21 +4,23 @@
 #include <cstring>
 
 #include "modes/gcm_driver.h"
+#include "selftest/block_cipher_kat.h"
 #include "selftest/hex.h"
 #include "selftest/self_test.h"
+#include "selftest/sp800_38a.h"
 
 namespace armaccel::selftest {
 
 namespace {
 
 // SP 800-38A appendix F: the keys, the four-block plaintext shared by every
-// mode, and each mode's ciphertext.
-constexpr auto kKey128 = hex("2b7e151628aed2a6abf7158809cf4f3c");
+// mode (sp800_38a.h), and each mode's ciphertext.
+using sp800_38a::kCbcIv;
+using sp800_38a::kCtrIv;
+using sp800_38a::kKey128;
+using sp800_38a::kPlain;
 constexpr auto kKey192 = hex("8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b");
 constexpr auto kKey256 = hex("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4");
-constexpr auto kPlain =
-    hex("6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51"
-        "30c81c46a35ce411e5fbc1191a0a52eff69f2445df4f9b17ad2b417be66c3710");
 constexpr auto kEcb128 = hex(  // F.1.1
     "3ad77bb40d7a3660a89ecaf32466ef97f5d3d58503b9699de785895a96fdbaaf"
     "43b1cd7f598ece23881b00e3ed0306887b0c785e27e8ad3f8223207104725dd4");
@@ -26,11 +28,9 @@ constexpr auto kEcb192First = hex("bd334f1d6e45f25ff712a214571fa5cc");  // F.1.3
 constexpr auto kEcb256 = hex(                                           // F.1.5
     "f3eed1bdb5d2a03c064b5a7e3db181f8591ccb10d410ed26dc5ba74a31362870"
     "b6ed21b99ca6f4f9f153e7b1beafed1d23304b7a39f9f3ff067d8d8f9e24ecc7");
-constexpr auto kCbcIv = hex("000102030405060708090a0b0c0d0e0f");
 constexpr auto kCbc128 = hex(  // F.2.1
     "7649abac8119b246cee98e9b12e9197d5086cb9b507219ee95db113a917678b2"
     "73bed6b8e3c1743b7116e69e222295163ff1caa1681fac09120eca307586e1a7");
-constexpr auto kCtrIv = hex("f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff");
 constexpr auto kCtr128 = hex(  // F.5.1
     "874d6191b620e3261bef6864990db6ce9806f66b7970fdff8617187bb9fffdff"
     "5ae4df3edbd5d35e5b4f09020db03eab1e031dda2fbe03d1792170a0f3009cee");
@@ -97,64 +97,30 @@ void xts_plaintext(std::uint8_t p[512]) {
 }  // namespace
 
 bool aes(const AesKernel& lane, bool corrupt) {
-  KatCheck check(corrupt);
-  AesRoundKeys enc{}, dec{};
-  std::uint8_t in[512], out[512], want[512], chain[16];
+  BlockCipherKats<AesKernel, AesRoundKeys> kats(lane, corrupt);
+  std::uint8_t in[128], want[128];
 
-  if (!lane.set_encrypt_key(&enc, kKey128.b, 16) || !lane.set_decrypt_key(&dec, kKey128.b, 16))
-    return false;
+  if (!kats.set_key(kKey128.b, 16)) return false;
   twice(kPlain, in);
-  lane.ecb_encrypt(&enc, in, out, 8);
   twice(kEcb128, want);
-  check.expect(out, want, 128);
-  lane.ecb_decrypt(&dec, want, out, 8);
-  check.expect(out, in, 128);
+  kats.ecb(in, want, 8);
+  kats.cbc(kCbcIv.b, kPlain.b, kCbc128.b, 4);
+  kats.ctr(kCtrIv.b, kPlain.b, kCtr128.b, 4);
 
-  std::memcpy(chain, kCbcIv.b, 16);
-  lane.cbc_encrypt(&enc, kPlain.b, out, 4, chain);
-  check.expect(out, kCbc128);
-  check.expect(chain, kCbc128.b + 48, 16);  // the IV of the next call
-  std::memcpy(chain, kCbcIv.b, 16);
-  lane.cbc_decrypt(&dec, kCbc128.b, out, 4, chain);
-  check.expect(out, kPlain);
-  std::memcpy(chain, kCbcIv.b, 16);
-  lane.cbc_mac(&enc, kPlain.b, 4, chain);  // CBC-MAC = the last CBC block
-  check.expect(chain, kCbc128.b + 48, 16);
+  if (!kats.set_key(kKey192.b, 24)) return false;
+  kats.ecb(kPlain.b, kEcb192First.b, 1);
 
-  std::memcpy(chain, kCtrIv.b, 16);
-  lane.ctr_encrypt(&enc, kPlain.b, out, 4, chain);
-  check.expect(out, kCtr128);
-  std::memcpy(chain, kCtrIv.b, 16);
-  lane.ctr32_encrypt(&enc, kPlain.b, out, 4, chain);
-  check.expect(out, kCtr128);
-
-  if (!lane.set_encrypt_key(&enc, kKey192.b, 24)) return false;
-  lane.ecb_encrypt(&enc, kPlain.b, out, 1);
-  check.expect(out, kEcb192First);
-
-  if (!lane.set_encrypt_key(&enc, kKey256.b, 32) || !lane.set_decrypt_key(&dec, kKey256.b, 32))
-    return false;
-  lane.ecb_encrypt(&enc, kPlain.b, out, 4);
-  check.expect(out, kEcb256);
-  lane.ecb_decrypt(&dec, kEcb256.b, out, 4);
-  check.expect(out, kPlain);
+  if (!kats.set_key(kKey256.b, 32)) return false;
+  kats.ecb(kPlain.b, kEcb256.b, 4);
 
   // XTS: tweak = E_K2(data unit number 0), 32 blocks each way.
-  AesRoundKeys tweak_key{};
-  std::uint8_t tweak[16] = {};
-  if (!lane.set_encrypt_key(&tweak_key, kXtsTweakKey.b, 16) ||
-      !lane.set_encrypt_key(&enc, kXtsDataKey.b, 16) ||
-      !lane.set_decrypt_key(&dec, kXtsDataKey.b, 16))
+  const std::uint8_t unit0[16] = {};
+  std::uint8_t tweak[16], xts_plain[512];
+  if (!kats.encrypt_tweak(kXtsTweakKey.b, 16, unit0, tweak) || !kats.set_key(kXtsDataKey.b, 16))
     return false;
-  lane.ecb_encrypt(&tweak_key, tweak, tweak, 1);
-  xts_plaintext(in);
-  std::memcpy(chain, tweak, 16);
-  lane.xts_encrypt(&enc, in, out, 32, chain);
-  check.expect(out, kXtsCipher);
-  std::memcpy(chain, tweak, 16);
-  lane.xts_decrypt(&dec, kXtsCipher.b, out, 32, chain);
-  check.expect(out, in, 512);
-  return check.passed();
+  xts_plaintext(xts_plain);
+  kats.xts(lane.xts_encrypt, lane.xts_decrypt, tweak, xts_plain, kXtsCipher.b, 32);
+  return kats.passed();
 }
 
 bool ghash(const GhashKernel& lane, bool corrupt) {

@@ -20,18 +20,36 @@ const char kMsg896[] =
     "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlm"
     "nopqrsmnopqrstnopqrstu";
 
-constexpr auto kSha256Abc = hex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-constexpr auto kSha256Msg448 =
-    hex("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-constexpr auto kSha512Abc =
-    hex("ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
-        "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f");
-constexpr auto kSha512Msg896 =
-    hex("8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
-        "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909");
-// GB/T 32905-2016 A.1 ("abc") and A.2 ("abcd" sixteen times).
-constexpr auto kSm3Abc = hex("66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0");
-constexpr auto kSm3Abcd16 = hex("debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732");
+// GB/T 32905-2016 A.2's message: "abcd" sixteen times.
+const char kAbcd16[] = "abcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcdabcd";
+
+// A Merkle-Damgard digest's known answer: a message and its digest, as
+// long as the state (8 words: N bytes).
+template <std::size_t N>
+struct MdKat {
+  const void* msg;
+  std::size_t len;
+  Bytes<N> digest;
+};
+
+// FIPS 180-4 examples: "abc" and the 448-bit message (SHA-256), the
+// 896-bit message (SHA-512).
+constexpr MdKat<32> kSha256Kats[] = {
+    {kAbc, sizeof kAbc, hex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")},
+    {kMsg448, sizeof kMsg448 - 1,
+     hex("248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")}};
+constexpr MdKat<64> kSha512Kats[] = {
+    {kAbc, sizeof kAbc,
+     hex("ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+         "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f")},
+    {kMsg896, sizeof kMsg896 - 1,
+     hex("8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018"
+         "501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909")}};
+// GB/T 32905-2016 A.1 ("abc") and A.2.
+constexpr MdKat<32> kSm3Kats[] = {
+    {kAbc, sizeof kAbc, hex("66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0")},
+    {kAbcd16, sizeof kAbcd16 - 1,
+     hex("debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732")}};
 // FIPS 202 (NIST's examples): SHA3-256 of "" , of "abc" and of 200 bytes
 // of 0xa3; SHA3-512 of "abc"; the first 32 bytes of SHAKE128("").
 constexpr auto kSha3_256Empty =
@@ -59,22 +77,16 @@ void md_digest(const Kernel& lane, const Word iv[8], const void* msg, std::size_
   sha2_final(&s, &lane, digest, digest_bytes);
 }
 
-// A Merkle-Damgard digest's two known answers: the digest of each message,
-// as long as the state (8 words), against its expected value.
-struct MdKat {
-  const void* msg;
-  std::size_t len;
-  const std::uint8_t* digest;
-};
-
-template <class Word, class Kernel>
-bool md_kats(const Kernel& lane, const Word iv[8], const MdKat (&kats)[2], bool corrupt) {
+// Each known answer's message hashed with the lane from `iv`, against its
+// digest.
+template <class Word, class Kernel, std::size_t N>
+bool md_kats(const Kernel& lane, const Word iv[8], const MdKat<N> (&kats)[2], bool corrupt) {
+  static_assert(N == 8 * sizeof(Word));
   KatCheck check(corrupt);
-  constexpr std::size_t kDigestBytes = 8 * sizeof(Word);
-  std::uint8_t d[kDigestBytes];
-  for (const MdKat& kat : kats) {
-    md_digest(lane, iv, kat.msg, kat.len, d, kDigestBytes);
-    check.expect(d, kat.digest, kDigestBytes);
+  std::uint8_t d[N];
+  for (const MdKat<N>& kat : kats) {
+    md_digest(lane, iv, kat.msg, kat.len, d, N);
+    check.expect(d, kat.digest);
   }
   return check.passed();
 }
@@ -106,22 +118,15 @@ void first_32_bytes(const std::uint64_t a[kKeccakLanes], std::uint8_t out[32]) {
 }  // namespace
 
 bool sha256(const Sha256Kernel& lane, bool corrupt) {
-  return md_kats(
-      lane, kSha256Iv,
-      {{kAbc, sizeof kAbc, kSha256Abc.b}, {kMsg448, sizeof kMsg448 - 1, kSha256Msg448.b}}, corrupt);
+  return md_kats(lane, kSha256Iv, kSha256Kats, corrupt);
 }
 
 bool sha512(const Sha512Kernel& lane, bool corrupt) {
-  return md_kats(
-      lane, kSha512Iv,
-      {{kAbc, sizeof kAbc, kSha512Abc.b}, {kMsg896, sizeof kMsg896 - 1, kSha512Msg896.b}}, corrupt);
+  return md_kats(lane, kSha512Iv, kSha512Kats, corrupt);
 }
 
 bool sm3(const Sm3Kernel& lane, bool corrupt) {
-  std::uint8_t abcd16[64];
-  for (int i = 0; i < 64; ++i) abcd16[i] = static_cast<std::uint8_t>("abcd"[i % 4]);
-  return md_kats(lane, kSm3Iv,
-                 {{kAbc, sizeof kAbc, kSm3Abc.b}, {abcd16, sizeof abcd16, kSm3Abcd16.b}}, corrupt);
+  return md_kats(lane, kSm3Iv, kSm3Kats, corrupt);
 }
 
 bool keccak(const KeccakKernel& lane, bool corrupt) {

@@ -10,9 +10,9 @@
 // compared with one bit flipped, so a healthy lane fails.  No heap; at
 // most a few KiB of stack (ML-KEM's keys); public data only, so the
 // comparisons need not be constant time.  Sources of the known answers:
-//   AES       SP 800-38A F.1.1/F.1.2/F.1.5 (ECB), F.2.1/F.2.2 (CBC, and the
-//             CBC-MAC it implies), F.5.1 (CTR); IEEE 1619-2007 annex B
-//             vector 4 (XTS)
+//   AES       SP 800-38A F.1.1-F.1.6 (ECB; AES-192 on its first block),
+//             F.2.1/F.2.2 (CBC, and the CBC-MAC it implies), F.5.1 (CTR);
+//             IEEE 1619-2007 annex B vector 4 (XTS)
 //   GHASH     GCM specification (McGrew-Viega) test case 4
 //   GCM       the same specification, test case 3 (a fused lane, both ways)
 //   SHA-256   FIPS 180-4 examples (NIST CSRC): "abc", the 448-bit message
