@@ -49,9 +49,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/icount_tool.sh
 source "$root/scripts/lib/icount_tool.sh"
-tool=$(icount_tool "$root")
-out=${ICOUNT_DIR:-$root/build/icount}
-[ -f "$out/libtbprof.so" ] && [ -x "$out/kem_work.arm64" ] || "$tool/build.sh" "$out" >/dev/null
+icount_built "$root"
 # shellcheck source=models.sh
 source "$root/scripts/icount/models.sh"
 rt35=$root/build/runtimes/trixie-arm64

@@ -18,9 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/icount_tool.sh
 source "$root/scripts/lib/icount_tool.sh"
-tool=$(icount_tool "$root")
-out=${ICOUNT_DIR:-$root/build/icount}
-[ -f "$out/libtbprof.so" ] && [ -f "$out/libicount.so" ] || "$tool/build.sh" "$out" >/dev/null
+icount_built "$root"
 work=${MLKEM_BUILD:-$root/build/aarch64}/test/bench/mlkem_kernel_work
 reps=${REPS:-10}
 models=("$@")

@@ -22,9 +22,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=../lib/icount_tool.sh
 source "$root/scripts/lib/icount_tool.sh"
-tool=$(icount_tool "$root")
-out=${ICOUNT_DIR:-$root/build/icount}
-[ -f "$out/libtbprof.so" ] && [ -f "$out/libicount.so" ] || "$tool/build.sh" "$out" >/dev/null
+icount_built "$root"
 work=${X25519_BUILD:-$root/build/aarch64-dev}/test/bench/x25519_work
 rt35=$root/build/runtimes/trixie-arm64
 reps=${REPS:-10}

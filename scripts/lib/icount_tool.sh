@@ -20,3 +20,18 @@ icount_tool() {
   fi
   (cd "$dir" && pwd)
 }
+
+# icount_built ROOT: sets tool (icount_tool ROOT) and out (ICOUNT_DIR,
+# default ROOT/build/icount), and builds the tools into out when any of the
+# plugins or harnesses the scripts run is missing there.
+icount_built() {
+  tool=$(icount_tool "$1")
+  out=${ICOUNT_DIR:-$1/build/icount}
+  local f
+  for f in libtbprof.so libicount.so kem_work.arm64 evp_work.arm64; do
+    if [ ! -e "$out/$f" ]; then
+      "$tool/build.sh" "$out" >/dev/null
+      return
+    fi
+  done
+}
