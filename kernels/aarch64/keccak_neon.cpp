@@ -22,6 +22,7 @@
 #include "keccak_hybrid_impl.h"
 #include "keccak_impl.h"
 #include "keccak_scalar_impl.h"
+#include "portable/keccak_permute_each.h"
 
 namespace armaccel {
 
@@ -71,13 +72,6 @@ void permute_x4_vector(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLan
   permute_two<Steps>(c, d);
 }
 
-// Two states one after the other in general-purpose registers
-// (keccak-neon-gpr).
-void permute_x2_scalar(std::uint64_t a[kKeccakLanes], std::uint64_t b[kKeccakLanes]) {
-  scalar::permute(a);
-  scalar::permute(b);
-}
-
 }  // namespace
 
 extern const KeccakKernel kKeccakNeon;
@@ -105,7 +99,8 @@ constexpr KeccakKernel kKeccakNeonVec =
 // For cores with more integer than vector pipes to spare (Neoverse N1, V2):
 // two states as two general-register permutations, not a vector pair.
 extern const KeccakKernel kKeccakNeonGpr;
-constexpr KeccakKernel kKeccakNeonGpr = core_variant(
-    kKeccakNeon, "keccak-neon-gpr", [](KeccakKernel& k) { k.permute_x2 = permute_x2_scalar; });
+constexpr KeccakKernel kKeccakNeonGpr =
+    core_variant(kKeccakNeon, "keccak-neon-gpr",
+                 [](KeccakKernel& k) { k.permute_x2 = permute_each_x2<scalar::permute>; });
 
 }  // namespace armaccel

@@ -217,22 +217,11 @@ ARMACCEL_ALWAYS_INLINE void store_column_block(std::int16_t* p, const int16x8_t 
   unroll<8>([&](auto m) { vst1q_s16(p + 32 * m, v[m]); });
 }
 
-// ---------------------------------------------------------------------------
-// NTT (Algorithm 9).  Bounds: canonical input, |t| < q per layer, so after
-// layer k every |c| < (k + 1) q, at most 8q after the seventh.
-//
-// Layers len = 128, 64, 32 run on four column blocks: block j holds the
-// eight vectors at coefficients 8j + 32m (m = 0..7), so every butterfly
-// pairs whole vectors.  Layers len = 16 .. 2 run per 32-coefficient chunk
-// (four vectors v0..v3): len 16 pairs (v0, v2), (v1, v3), len 8 (v0, v1),
-// (v2, v3); for len 4, TRN on 64-bit halves makes a = c0-3 | c8-11 and
-// b = c4-7 | c12-15; for len 2, TRN on 32-bit pairs makes c0c1 c4c5 c8c9
-// c12c13 and c2c3 c6c7 c10c11 c14c15, which ST2 on 32-bit elements writes
-// back in natural order.
-// Layers len = 16 .. 2 and the final reduction on the N chunks at p (32
-// coefficients each) with their constants t[0..N-1], step by step across
-// the chunks: each chunk's layers are one chain of dependent
-// multiplications, and side by side the chains fill the vector pipes.
+// The NTT's layers len = 16 .. 2 (layouts at ntt below) and its final
+// reduction on the N chunks at p (32 coefficients each) with their
+// constants t[0..N-1], step by step across the chunks: each chunk's layers
+// are one chain of dependent multiplications, and side by side the chains
+// fill the vector pipes.
 template <int N>
 ARMACCEL_ALWAYS_INLINE void ntt_chunks(std::int16_t* p, const Pair (*t)[5]) {
   int16x8_t v0[N], v1[N], v2[N], v3[N];
@@ -275,6 +264,18 @@ ARMACCEL_ALWAYS_INLINE void ntt_chunks(std::int16_t* p, const Pair (*t)[5]) {
   });
 }
 
+// ---------------------------------------------------------------------------
+// NTT (Algorithm 9).  Bounds: canonical input, |t| < q per layer, so after
+// layer k every |c| < (k + 1) q, at most 8q after the seventh.
+//
+// Layers len = 128, 64, 32 run on four column blocks: block j holds the
+// eight vectors at coefficients 8j + 32m (m = 0..7), so every butterfly
+// pairs whole vectors.  Layers len = 16 .. 2 run per 32-coefficient chunk
+// (four vectors v0..v3): len 16 pairs (v0, v2), (v1, v3), len 8 (v0, v1),
+// (v2, v3); for len 4, TRN on 64-bit halves makes a = c0-3 | c8-11 and
+// b = c4-7 | c12-15; for len 2, TRN on 32-bit pairs makes c0c1 c4c5 c8c9
+// c12c13 and c2c3 c6c7 c10c11 c14c15, which ST2 on 32-bit elements writes
+// back in natural order.
 void ntt(mlkem::Poly* poly) {
   std::int16_t* f = coeffs(poly);
   {

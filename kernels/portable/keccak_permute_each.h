@@ -2,7 +2,8 @@
 // permute_x2 and permute_x4 of the Keccak table (api/keccak.h) for a lane
 // without a multi-state permutation: Keccak-f[1600] (FIPS 202 §3.3, §3.4)
 // on each state in turn, with the lane's one-state permutation.  Used by
-// keccak-portable and keccak-armv7m.  Anonymous namespace: each including
+// keccak-portable and keccak-armv7m, and for keccak-neon-gpr's two states
+// in general-purpose registers.  Anonymous namespace: each including
 // file gets its own copy (docs/architecture.md, extension-flag hazard).
 #pragma once
 
